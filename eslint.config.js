@@ -1,0 +1,73 @@
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/artifacts/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    // Config files must default-export for their tools.
+    files: ['**/*.config.{ts,js,mjs}', '**/vite.config.ts', '**/playwright.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Tenancy: features reach the database only through an OrgScope or the named system-access module.
+    files: ['apps/server/src/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/db/client', '**/platform/db/client.js', 'pg', '@electric-sql/pglite'],
+              message:
+                'Features must not use the raw database client: take an OrgScope, or use platform/db/system-access for sign-up, admin and workers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Web features do not import each other; shared pieces live in components/ or lib/.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/*', '**/features/*/**'], message: 'Features do not import each other.' },
+            { group: ['**/app/*', '**/app/**'], message: 'Features do not import the app shell.' },
+          ],
+        },
+      ],
+    },
+  },
+);
