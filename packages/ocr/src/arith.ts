@@ -1,0 +1,225 @@
+import { SCALE, dec, div, mul, near, roundDec } from './decimal.js';
+import type { Dec } from './decimal.js';
+
+const CENT = SCALE / 100n;
+/** VAT and GST rates printed on invoices of the region and beyond; a derived rate must be one of them. */
+const COMMON_RATES = [
+  '5',
+  '6',
+  '7',
+  '8',
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '21',
+  '0',
+];
+
+export function taxOf(subtotal: Dec, ratePercent: Dec): Dec {
+  return roundDec(div(mul(subtotal, ratePercent), 100n * SCALE) ?? 0n, 2);
+}
+
+/** Is `tax` what `ratePercent` of `subtotal` gives, allowing the rounding of a cent either way? */
+export function taxMatches(subtotal: Dec, ratePercent: Dec, tax: Dec): boolean {
+  return near(taxOf(subtotal, ratePercent), tax, CENT);
+}
+
+/** Derives a tax rate from tax and subtotal, only when it lands on a rate that invoices really use. */
+export function deriveRate(subtotal: Dec, tax: Dec): Dec | null {
+  if (subtotal <= 0n || tax < 0n) return null;
+  for (const r of COMMON_RATES) {
+    const rate = dec(r);
+    if (rate !== null && taxMatches(subtotal, rate, tax)) return rate;
+  }
+  return null;
+}
+
+export interface LineReading {
+  quantity: Dec | null;
+  unitPrice: Dec | null;
+  total: Dec | null;
+  /** quantity x unit price = total held. */
+  consistent: boolean;
+  /** Indexes, in the numbers given, of quantity, unit price and total. */
+  used: [number | null, number | null, number | null];
+}
+
+export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
+  return near(roundDec(mul(q, u), 2), t, CENT);
+}
+
+/**
+ * Reads a table row's numbers (in column order, left to right as printed in the row's reading order)
+ * as quantity, unit price and total. The reading where quantity x unit price = total wins; `hint`
+ * gives each number's column from the table header when it is known.
+ */
+export function readLine(nums: Dec[], hint?: ('qty' | 'price' | 'amount' | null)[]): LineReading {
+  const n = nums.length;
+  const none: LineReading = {
+    quantity: null,
+    unitPrice: null,
+    total: null,
+    consistent: false,
+    used: [null, null, null],
+  };
+  if (!n) return none;
+  let best: { r: LineReading; score: number } | null = null;
+  for (let t = n - 1; t >= 0; t--) {
+    for (let u = 0; u < n; u++) {
+      for (let q = 0; q < n; q++) {
+        if (q === u || q === t || u === t) continue;
+        const qv = nums[q] as Dec;
+        const uv = nums[u] as Dec;
+        const tv = nums[t] as Dec;
+        if (qv <= 0n || !lineMatches(qv, uv, tv)) continue;
+        let score = 10;
+        // Prefer the conventional order (qty, price, total) and agreement with the header's columns.
+        if (q < u && u < t) score += 2;
+        if (hint?.[q] === 'qty') score += 1;
+        if (hint?.[u] === 'price') score += 1;
+        if (hint?.[t] === 'amount') score += 1;
+        if (!best || score > best.score) {
+          best = { r: { quantity: qv, unitPrice: uv, total: tv, consistent: true, used: [q, u, t] }, score };
+        }
+      }
+    }
+  }
+  if (best) return best.r;
+  // Nothing multiplies out: fall back to the header's columns, else to the conventional order.
+  const pick = (kind: 'qty' | 'price' | 'amount'): number | null => {
+    const i = hint?.findIndex((h) => h === kind) ?? -1;
+    return i >= 0 ? i : null;
+  };
+  let qi = pick('qty');
+  let ui = pick('price');
+  let ti = pick('amount');
+  if (ti === null) ti = n - 1;
+  if (ui === null && n >= 2) ui = n >= 3 ? n - 2 : 0;
+  if (qi === null && n >= 3) qi = n - 3;
+  const q = qi !== null && qi !== ui && qi !== ti ? (nums[qi] ?? null) : null;
+  const u = ui !== null && ui !== ti ? (nums[ui] ?? null) : null;
+  const t = nums[ti] ?? null;
+  let quantity = q;
+  if (quantity === null && u !== null && t !== null && u > 0n) {
+    // A row with only a price and a total: the quantity follows when it comes out as a plausible count.
+    const d = div(t, u);
+    if (d !== null && d > 0n && d % (SCALE / 100n) === 0n && lineMatches(d, u, t)) quantity = d;
+  }
+  const consistent = quantity !== null && u !== null && t !== null && lineMatches(quantity, u, t);
+  return {
+    quantity,
+    unitPrice: u,
+    total: t,
+    consistent,
+    used: [q === null ? null : qi, u === null ? null : ui, ti],
+  };
+}
+
+export interface AmountCandidate {
+  value: Dec;
+  /** 0..1: how much the label and the reading are trusted. */
+  strength: number;
+}
+
+export interface TotalsInput {
+  subtotal: AmountCandidate[];
+  tax: AmountCandidate[];
+  total: AmountCandidate[];
+  rate: AmountCandidate[];
+  /** Sum of the line items' totals, when every line has one. */
+  linesSum: Dec | null;
+}
+
+export interface TotalsChoice {
+  subtotal: Dec | null;
+  tax: Dec | null;
+  total: Dec | null;
+  rate: Dec | null;
+  /** Which of the four were computed rather than read. */
+  derived: Set<'subtotal' | 'tax' | 'total' | 'rate'>;
+  /** Which of the four take part in a check that holds. */
+  checked: Set<'subtotal' | 'tax' | 'total' | 'rate' | 'lines'>;
+}
+
+/**
+ * Picks subtotal, tax, total and rate among the candidates read so that the invoice adds up
+ * (subtotal + tax = total, subtotal x rate = tax, sum of lines = subtotal), then derives what is missing
+ * from what holds.
+ */
+export function reconcileTotals(input: TotalsInput): TotalsChoice {
+  const top = <T extends AmountCandidate>(xs: T[]): (T | null)[] => [
+    ...xs.sort((a, b) => b.strength - a.strength).slice(0, 5),
+    null,
+  ];
+  let best: {
+    s: AmountCandidate | null;
+    t: AmountCandidate | null;
+    g: AmountCandidate | null;
+    r: AmountCandidate | null;
+    score: number;
+  } | null = null;
+  const L = input.linesSum;
+  for (const s of top(input.subtotal))
+    for (const t of top(input.tax))
+      for (const g of top(input.total))
+        for (const r of top(input.rate)) {
+          let score = 0;
+          if (s && t && g && near(s.value + t.value, g.value)) score += 3;
+          if (s && t && r && taxMatches(s.value, r.value, t.value)) score += 2;
+          if (s && L !== null && near(s.value, L)) score += 2;
+          if (!s && !t && g && L !== null && near(g.value, L)) score += 1;
+          if (s && g && !t && near(s.value, g.value)) score += 0.5;
+          for (const c of [s, t, g, r]) if (c) score += 0.2 + 0.3 * c.strength;
+          if (!best || score > best.score + 1e-9) best = { s, t, g, r, score };
+        }
+  const derived = new Set<'subtotal' | 'tax' | 'total' | 'rate'>();
+  const checked = new Set<'subtotal' | 'tax' | 'total' | 'rate' | 'lines'>();
+  let subtotal = best?.s?.value ?? null;
+  let tax = best?.t?.value ?? null;
+  let total = best?.g?.value ?? null;
+  let rate = best?.r?.value ?? null;
+
+  if (subtotal === null && L !== null && (total === null || tax === null || near(L + tax, total))) {
+    subtotal = L;
+    derived.add('subtotal');
+  }
+  if (subtotal === null && total !== null && tax !== null && total >= tax) {
+    subtotal = total - tax;
+    derived.add('subtotal');
+  }
+  if (tax === null && subtotal !== null && total !== null && total >= subtotal) {
+    tax = total - subtotal;
+    derived.add('tax');
+  }
+  if (tax === null && subtotal !== null && rate !== null) {
+    tax = taxOf(subtotal, rate);
+    derived.add('tax');
+  }
+  if (total === null && subtotal !== null && tax !== null) {
+    total = subtotal + tax;
+    derived.add('total');
+  }
+  if (subtotal !== null && tax !== null && (rate === null || !taxMatches(subtotal, rate, tax))) {
+    const r = deriveRate(subtotal, tax);
+    if (r !== null) {
+      if (rate === null) derived.add('rate');
+      rate = r;
+    }
+  }
+  if (subtotal !== null && tax !== null && total !== null && near(subtotal + tax, total)) {
+    checked.add('subtotal').add('tax').add('total');
+  }
+  if (subtotal !== null && tax !== null && rate !== null && taxMatches(subtotal, rate, tax)) {
+    checked.add('rate').add('tax').add('subtotal');
+  }
+  if (subtotal !== null && L !== null && near(subtotal, L)) checked.add('lines').add('subtotal');
+  return { subtotal, tax, total, rate, derived, checked };
+}

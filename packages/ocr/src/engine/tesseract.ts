@@ -1,0 +1,69 @@
+import { OcrError } from '../errors.js';
+import type { PageWords, Word } from '../layout.js';
+import { run } from './exec.js';
+import type { Budget } from './exec.js';
+
+export interface TesseractOptions {
+  lang: string;
+  psm?: number;
+  /** Restricts the characters the engine may answer (digits-only re-reads). */
+  whitelist?: string;
+  dpi?: number;
+}
+
+/** Parses Tesseract's TSV: one row per word with its box, confidence and block/paragraph/line ids. */
+export function parseTsv(tsv: string, page: number): PageWords {
+  let width = 0;
+  let height = 0;
+  const words: Word[] = [];
+  for (const row of tsv.split('\n')) {
+    const c = row.split('\t');
+    if (c.length < 12 || c[0] === 'level') continue;
+    const [level, , block, par, line, , left, top, w, h, conf] = c.map(Number);
+    const text = c.slice(11).join('\t').trim();
+    if (level === 1) {
+      width = w ?? 0;
+      height = h ?? 0;
+    }
+    if (level !== 5 || !text) continue;
+    words.push({
+      text,
+      conf: Math.max(0, (conf ?? 0) / 100),
+      x0: left ?? 0,
+      y0: top ?? 0,
+      x1: (left ?? 0) + (w ?? 0),
+      y1: (top ?? 0) + (h ?? 0),
+      lineKey: `${block}.${par}.${line}`,
+    });
+  }
+  return { page, width, height, words };
+}
+
+/** Recognises one page image (PNG bytes) with the native engine. */
+export async function tesseract(
+  png: Uint8Array,
+  page: number,
+  opts: TesseractOptions,
+  budget: Budget,
+): Promise<PageWords> {
+  const args = [
+    'stdin',
+    'stdout',
+    '--psm',
+    String(opts.psm ?? 4),
+    '--dpi',
+    String(opts.dpi ?? 300),
+    '-l',
+    opts.lang,
+  ];
+  if (opts.whitelist) args.push('-c', `tessedit_char_whitelist=${opts.whitelist}`);
+  args.push('tsv');
+  const r = await run('tesseract', args, budget, png);
+  if (r.code !== 0) {
+    throw new OcrError(
+      'ENGINE_FAILED',
+      `The OCR engine failed: ${r.stderr.trim().split('\n').pop() ?? 'exit ' + r.code}`,
+    );
+  }
+  return parseTsv(r.stdout.toString('utf8'), page);
+}

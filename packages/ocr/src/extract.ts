@@ -1,0 +1,746 @@
+import { readLine, reconcileTotals } from './arith.js';
+import type { AmountCandidate } from './arith.js';
+import { fmtFixed, fmtTrim } from './decimal.js';
+import type { Dec } from './decimal.js';
+import { logicalWords, segmentText } from './layout.js';
+import type { Line, Segment, Word } from './layout.js';
+import { parseAmount, parsePercent } from './parse/amount.js';
+import type { AmountOptions } from './parse/amount.js';
+import { currencyInToken, currencyOf } from './parse/currency.js';
+import { parseDate } from './parse/date.js';
+import { HEADER_WORDS, findLabels } from './parse/labels.js';
+import type { LabelField } from './parse/labels.js';
+import { countArabic, countLatin, hasArabic, toWesternDigits, wordKey } from './text.js';
+import type { Box, FieldsJson, LineItem } from './types.js';
+
+interface Label {
+  field: LabelField;
+  /** Indexes into line.words (left to right). */
+  start: number;
+  end: number;
+  arabic: boolean;
+  x0: number;
+  x1: number;
+}
+
+interface LineInfo {
+  line: Line;
+  idx: number;
+  labels: Label[];
+  /** Words that belong to a label. */
+  inLabel: Set<number>;
+  header: HeaderInfo | null;
+}
+
+interface HeaderInfo {
+  columns: { kind: 'desc' | 'qty' | 'price' | 'amount' | 'index'; xc: number }[];
+}
+
+interface Found<T> {
+  value: T;
+  words: Word[];
+  line: Line;
+  conf: number;
+}
+
+type ValueKind = 'amount' | 'date' | 'id' | 'percent';
+
+const xc = (w: { x0: number; x1: number }): number => (w.x0 + w.x1) / 2;
+const meanConf = (ws: Word[]): number => (ws.length ? ws.reduce((a, w) => a + w.conf, 0) / ws.length : 0);
+
+function boxOf(words: Word[], line: Line): Box {
+  const x0 = Math.min(...words.map((w) => w.x0));
+  const y0 = Math.min(...words.map((w) => w.y0));
+  const x1 = Math.max(...words.map((w) => w.x1));
+  const y1 = Math.max(...words.map((w) => w.y1));
+  const r = (v: number): number => Math.round(v * 10000) / 10000;
+  return {
+    page: line.page,
+    x: r(x0 / line.pageWidth),
+    y: r(y0 / line.pageHeight),
+    w: r((x1 - x0) / line.pageWidth),
+    h: r((y1 - y0) / line.pageHeight),
+  };
+}
+
+function detectHeader(line: Line): HeaderInfo | null {
+  const keys = line.words.map((w) => wordKey(w.text));
+  const columns: HeaderInfo['columns'] = [];
+  const kinds = new Set<string>();
+  keys.forEach((k, i) => {
+    const w = line.words[i];
+    if (!w || !k) return;
+    for (const [kind, list] of Object.entries(HEADER_WORDS) as [keyof typeof HEADER_WORDS, string[]][]) {
+      if (list.some((p) => wordKey(p.split(' ').pop() ?? p) === k || wordKey(p) === k)) {
+        // "Unit Price": "unit" alone is not a column, "price" is.
+        columns.push({ kind, xc: xc(w) });
+        if (kind !== 'index') kinds.add(kind);
+        break;
+      }
+    }
+  });
+  return kinds.size >= 3 || (kinds.size === 2 && kinds.has('qty')) ? { columns } : null;
+}
+
+function isPercentAt(words: Word[], i: number): boolean {
+  const w = words[i];
+  if (!w) return false;
+  if (/[%٪]/.test(w.text)) return true;
+  return /^[%٪]$/.test(words[i + 1]?.text ?? '') || /^[%٪]$/.test(words[i - 1]?.text ?? '');
+}
+
+/** Phone numbers, dates and ids are not amounts even when their digits would parse. */
+function amountAt(words: Word[], i: number, opts: AmountOptions): Dec | null {
+  const w = words[i];
+  if (!w) return null;
+  const t = toWesternDigits(w.text);
+  if (isPercentAt(words, i)) return null;
+  if (/^\+/.test(t) || /\d[-/:]\d/.test(t) || /^\d{9,}$/.test(t.replace(/\D/g, '')) || /^#/.test(t))
+    return null;
+  if (/[A-Za-z]{2,}\d|\d[A-Za-z]{3,}/.test(t) && !currencyInToken(t)) return null;
+  return parseAmount(t, opts)?.value ?? null;
+}
+
+function percentAt(words: Word[], i: number): Dec | null {
+  const w = words[i];
+  if (!w) return null;
+  const direct = parsePercent(w.text);
+  if (direct !== null) return direct;
+  const next = words[i + 1]?.text ?? '';
+  const prev = words[i - 1]?.text ?? '';
+  if (/^[%٪]$/.test(next) || /^[%٪]$/.test(prev)) return parsePercent(w.text + '%');
+  return null;
+}
+
+function idAt(words: Word[], i: number): string | null {
+  const t = toWesternDigits(words[i]?.text ?? '')
+    .replace(/^[#:：.\-–]+|[:：.,;]+$/g, '')
+    .replace(/^(?:no|nr)[.:]?/i, '');
+  if (t.length < 2 || !/\d/.test(t) || /[\u0600-\u06ff]/.test(t)) return null;
+  if (!/^[A-Za-z0-9][A-Za-z0-9\-/_.]*$/.test(t)) return null;
+  return t;
+}
+
+function dateAt(words: Word[], i: number): { value: string; n: number } | null {
+  for (let n = Math.min(4, words.length - i); n >= 1; n--) {
+    const span = words.slice(i, i + n);
+    // Right-to-left lines hold "١٤ مارس ٢٠٢٥" with the year on the left: try both orders.
+    const texts = [
+      span.map((w) => w.text).join(' '),
+      [...span]
+        .reverse()
+        .map((w) => w.text)
+        .join(' '),
+    ];
+    for (const t of texts) {
+      if (
+        n > 1 &&
+        !/\d/.test(toWesternDigits(span[0]?.text ?? '') + toWesternDigits(span[n - 1]?.text ?? ''))
+      )
+        continue;
+      const v = parseDate(t);
+      if (v) return { value: v, n };
+    }
+  }
+  return null;
+}
+
+export interface ExtractResult {
+  fields: FieldsJson;
+  /** Fraction of header fields that take part in an arithmetic check that holds. */
+  consistency: number;
+}
+
+/** Turns layout lines of one document into `fields_json`. */
+export function extractFields(lines: Line[]): ExtractResult {
+  const allText = lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n');
+  const western = toWesternDigits(allText);
+  const decimalComma =
+    (western.match(/\d\.\d{3},\d{2}(?!\d)/g)?.length ?? 0) >
+    (western.match(/\d,\d{3}\.\d{2}(?!\d)/g)?.length ?? 0);
+  const amountOpts: AmountOptions = { decimalComma };
+
+  const infos: LineInfo[] = lines.map((line, idx) => {
+    const header = detectHeader(line);
+    const labels: Label[] = header
+      ? []
+      : findLabels(line.words.map((w) => w.text)).map((m) => {
+          const ws = line.words.slice(m.start, m.end + 1);
+          return { ...m, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) };
+        });
+    const inLabel = new Set<number>();
+    for (const l of labels) for (let i = l.start; i <= l.end; i++) inLabel.add(i);
+    return { line, idx, labels, inLabel, header };
+  });
+
+  const confidence: Record<string, number> = {};
+  const boxes: Record<string, Box> = {};
+  const put = (path: string, f: { words: Word[]; line: Line; conf: number }): void => {
+    confidence[path] = Math.round(Math.max(0, Math.min(1, f.conf)) * 1000) / 1000;
+    if (f.words.length) boxes[path] = boxOf(f.words, f.line);
+  };
+
+  // ---- values next to labels -------------------------------------------------------------------
+  function valuesFor(info: LineInfo, label: Label, kind: ValueKind): Found<string | Dec>[] {
+    const { line } = info;
+    const words = line.words;
+    const out: (Found<string | Dec> & { dist: number })[] = [];
+    // Labels of the same field beside each other ("Invoice No. / رقم الفاتورة") act as one.
+    const group = info.labels.filter(
+      (l) =>
+        l.field === label.field &&
+        Math.abs(l.start - label.start) <= 8 &&
+        (l === label || l.start !== label.start),
+    );
+    const gx0 = Math.min(...group.map((l) => l.x0));
+    const gx1 = Math.max(...group.map((l) => l.x1));
+    const blocked = (i: number): boolean => {
+      const w = words[i];
+      if (!w) return true;
+      return info.labels.some(
+        (o) => o.field !== label.field && ((o.x0 > gx1 && o.x0 < w.x0) || (o.x1 < gx0 && o.x1 > w.x1)),
+      );
+    };
+    const scan = (
+      ws: Word[],
+      li: Line,
+      usable: (i: number) => boolean,
+      distOf: (w: Word[]) => number,
+    ): void => {
+      for (let i = 0; i < ws.length; i++) {
+        if (!usable(i)) continue;
+        let value: string | Dec | null = null;
+        let n = 1;
+        if (kind === 'amount') value = amountAt(ws, i, amountOpts);
+        else if (kind === 'percent') value = percentAt(ws, i);
+        else if (kind === 'id') value = idAt(ws, i);
+        else {
+          const d = dateAt(ws, i);
+          if (d) {
+            value = d.value;
+            n = d.n;
+          }
+        }
+        if (value === null) continue;
+        const span = ws.slice(i, i + n);
+        out.push({ value, words: span, line: li, conf: meanConf(span), dist: distOf(span) });
+        i += n - 1;
+      }
+    };
+    const preferLeft = label.arabic && line.rtl;
+    scan(
+      words,
+      line,
+      (i) => !info.inLabel.has(i) && !blocked(i),
+      (span) => {
+        const a = Math.min(...span.map((w) => w.x0));
+        const b = Math.max(...span.map((w) => w.x1));
+        const right = a >= gx1 - 2;
+        const d = right ? a - gx1 : gx0 - b;
+        return Math.max(0, d) * (right === !preferLeft ? 1 : 1.6) + (d < 0 ? 1e6 : 0);
+      },
+    );
+    if (out.length) return out.sort((a, b) => a.dist - b.dist);
+    // Nothing on the label's row: the value sits below it, in the same column.
+    for (let k = info.idx + 1; k < infos.length && k <= info.idx + 3; k++) {
+      const below = infos[k];
+      if (!below || below.line.page !== line.page || below.header) break;
+      if (below.line.y0 - line.y1 > line.height * 4) break;
+      const width = gx1 - gx0;
+      const usable = (i: number): boolean => {
+        const w = below.line.words[i];
+        return !!w && !below.inLabel.has(i) && w.x1 > gx0 - width * 0.6 && w.x0 < gx1 + width * 0.6;
+      };
+      scan(
+        below.line.words,
+        below.line,
+        usable,
+        (span) =>
+          Math.abs(xc({ x0: span[0]?.x0 ?? 0, x1: span[span.length - 1]?.x1 ?? 0 }) - (gx0 + gx1) / 2) +
+          k * 1000,
+      );
+      if (out.length) break;
+      if (below.labels.length) break;
+    }
+    return out.sort((a, b) => a.dist - b.dist);
+  }
+
+  /** Text right after a label on its segment, else the segment below it. */
+  function textFor(info: LineInfo, label: Label): Found<string> | null {
+    const { line } = info;
+    const seg = line.segments.find((s) => s.words.includes(line.words[label.start] as Word));
+    // A party label opens its segment ("Bill To ...", "العميل: ..."); elsewhere the word is prose.
+    const lead = seg
+      ? logicalWords(seg.words, seg.rtl).filter((w) => !/^[#:|/\-]+$/.test(w.text))[0]
+      : undefined;
+    if (!seg || !lead) return null;
+    const li = line.words.indexOf(lead);
+    if (!info.labels.some((l) => l.field === label.field && li >= l.start && li <= l.end)) return null;
+    if (seg) {
+      const rest = seg.words.filter((w) => {
+        const i = line.words.indexOf(w);
+        return !info.inLabel.has(i) && /\p{L}{2,}/u.test(w.text);
+      });
+      const restAll = seg.words.filter(
+        (w) => !info.inLabel.has(line.words.indexOf(w)) && !/^[:：/|\-–]+$/.test(w.text),
+      );
+      if (rest.length && restAll.length) {
+        return { value: cleanName(textOf(restAll, seg.rtl)), words: restAll, line, conf: meanConf(restAll) };
+      }
+    }
+    const lx0 = Math.min(...info.labels.filter((l) => l.field === label.field).map((l) => l.x0));
+    const lx1 = Math.max(...info.labels.filter((l) => l.field === label.field).map((l) => l.x1));
+    for (let k = info.idx + 1; k < infos.length && k <= info.idx + 2; k++) {
+      const below = infos[k];
+      if (!below || below.line.page !== line.page) break;
+      if (below.line.y0 - line.y1 > line.height * 3) break;
+      const cands = below.line.segments.filter((s) => s.x1 > lx0 - line.height && s.x0 < lx1 + line.height);
+      const s = cands.sort(
+        (a, b) => Math.abs(xc(a) - (lx0 + lx1) / 2) - Math.abs(xc(b) - (lx0 + lx1) / 2),
+      )[0];
+      if (
+        s &&
+        /\p{L}{2,}/u.test(segmentText(s)) &&
+        !s.words.some((w) => below.inLabel.has(below.line.words.indexOf(w)))
+      ) {
+        return {
+          value: cleanName(segmentText(s)),
+          words: s.words,
+          line: below.line,
+          conf: meanConf(s.words),
+        };
+      }
+    }
+    return null;
+  }
+
+  const labelsOf = (field: LabelField): { info: LineInfo; label: Label }[] =>
+    infos.flatMap((info) => info.labels.filter((l) => l.field === field).map((label) => ({ info, label })));
+
+  // ---- invoice number, dates -------------------------------------------------------------------------
+  let invoiceNumber: Found<string> | null = null;
+  for (const { info, label } of labelsOf('invoice_number')) {
+    const v = valuesFor(info, label, 'id')[0];
+    if (v && typeof v.value === 'string') {
+      invoiceNumber = { ...v, value: v.value };
+      break;
+    }
+  }
+
+  const firstDate = (field: LabelField): Found<string> | null => {
+    for (const { info, label } of labelsOf(field)) {
+      const v = valuesFor(info, label, 'date')[0];
+      if (v && typeof v.value === 'string') return { ...v, value: v.value };
+    }
+    return null;
+  };
+  let issueDate = firstDate('issue_date');
+  const dueDate = firstDate('due_date');
+  if (!issueDate) {
+    // Receipts often print the date without a label: take the first date that is not the due date.
+    outer: for (const info of infos) {
+      for (let i = 0; i < info.line.words.length; i++) {
+        const d = dateAt(info.line.words, i);
+        if (d && (!dueDate || d.value !== dueDate.value || info.line !== dueDate.line)) {
+          const ws = info.line.words.slice(i, i + d.n);
+          issueDate = { value: d.value, words: ws, line: info.line, conf: meanConf(ws) * 0.8 };
+          break outer;
+        }
+      }
+    }
+  }
+
+  // ---- parties ----------------------------------------------------------------------------------------
+  let customer: Found<string> | null = null;
+  let customerLabel: { info: LineInfo; label: Label } | null = null;
+  for (const c of labelsOf('customer')) {
+    const v = textFor(c.info, c.label);
+    if (v && v.value) {
+      customer = v;
+      customerLabel = c;
+      break;
+    }
+  }
+  let vendor: Found<string> | null = null;
+  for (const c of labelsOf('vendor')) {
+    const v = textFor(c.info, c.label);
+    if (v && v.value) {
+      vendor = v;
+      break;
+    }
+  }
+  if (!vendor) vendor = guessVendor(infos, customer);
+
+  let vendorTaxId: Found<string> | null = null;
+  let customerTaxId: Found<string> | null = null;
+  for (const { info, label } of labelsOf('tax_id')) {
+    const v = valuesFor(info, label, 'id')[0];
+    if (!v || typeof v.value !== 'string') continue;
+    const f = { ...v, value: v.value.replace(/[^\dA-Za-z\-]/g, '') };
+    const underCustomer =
+      customerLabel &&
+      customerLabel.info.line.page === info.line.page &&
+      info.idx > customerLabel.info.idx &&
+      info.idx - customerLabel.info.idx <= 4 &&
+      label.x1 > customerLabel.label.x0 - info.line.height * 2 &&
+      label.x0 < customerLabel.label.x1 + info.line.pageWidth * 0.25 &&
+      (!vendor || info.idx > infos.findIndex((i) => i.line === vendor?.line) + 4);
+    if (underCustomer && !customerTaxId) customerTaxId = f;
+    else if (!vendorTaxId) vendorTaxId = f;
+  }
+  const vendorAddress = vendor ? guessAddress(infos, vendor) : null;
+
+  // ---- line items -------------------------------------------------------------------------------------
+  const items = readItems(infos, amountOpts);
+
+  // ---- totals -----------------------------------------------------------------------------------------
+  const amountCands = (field: LabelField, strengthOf: (info: LineInfo, l: Label) => number) =>
+    labelsOf(field).flatMap(({ info, label }) =>
+      valuesFor(info, label, 'amount')
+        .slice(0, 2)
+        .map((v, k) => ({
+          value: v.value as Dec,
+          strength: strengthOf(info, label) * (k ? 0.6 : 1) * (0.5 + 0.5 * v.conf),
+          found: v,
+        })),
+    );
+  const lastItemIdx = items.rows.length ? Math.max(...items.rows.map((r) => r.lastLine)) : -1;
+  const belowItems = (info: LineInfo): number => (info.idx > lastItemIdx ? 1 : 0.6);
+  const subC = amountCands('subtotal', belowItems);
+  const taxC = amountCands('tax', belowItems);
+  const totalC = amountCands('total', (info, l) => {
+    const text = info.line.words
+      .slice(l.start, l.end + 1)
+      .map((w) => wordKey(w.text))
+      .join(' ');
+    const strong = /grand|due|payable|incl|inc |rounded|المستحق|الكلي|شامل|النهائي/.test(text) ? 1 : 0.8;
+    // The last total on the page is most often the one that counts.
+    return strong * belowItems(info) * (0.85 + 0.15 * (info.idx / Math.max(1, infos.length)));
+  });
+  const rateC: (AmountCandidate & { found: Found<string | Dec> })[] = labelsOf('tax').flatMap(
+    ({ info, label }) =>
+      valuesFor(info, label, 'percent').map((v) => ({ value: v.value as Dec, strength: 1, found: v })),
+  );
+  const linesSum =
+    items.rows.length && items.rows.every((r) => r.total !== null)
+      ? items.rows.reduce((a, r) => a + (r.total ?? 0n), 0n)
+      : null;
+  const choice = reconcileTotals({ subtotal: subC, tax: taxC, total: totalC, rate: rateC, linesSum });
+  const foundOf = (cands: { value: Dec; found: Found<string | Dec> }[], v: Dec | null) =>
+    v === null ? undefined : cands.find((c) => c.value === v)?.found;
+
+  // ---- currency ---------------------------------------------------------------------------------------
+  const currency = detectCurrency(infos);
+
+  // ---- assemble --------------------------------------------------------------------------------------
+  const checkedBoost = (k: 'subtotal' | 'tax' | 'total' | 'rate'): number =>
+    choice.checked.has(k) ? 1 : choice.derived.has(k) ? 0.5 : 0.75;
+  const setAmount = (
+    path: 'subtotal' | 'tax_amount' | 'total' | 'tax_rate',
+    key: 'subtotal' | 'tax' | 'total' | 'rate',
+    v: Dec | null,
+    cands: { value: Dec; found: Found<string | Dec> }[],
+  ): string | null => {
+    if (v === null) return null;
+    const f = foundOf(cands, v);
+    const conf = (f ? f.conf : 0.6) * checkedBoost(key);
+    if (f && !choice.derived.has(key)) put(path, { words: f.words, line: f.line, conf });
+    else confidence[path] = Math.round(conf * 1000) / 1000;
+    return fmtFixed(v, 2);
+  };
+
+  const lineItems: LineItem[] = items.rows.map((r, i) => {
+    const k = `line_items.${i}`;
+    const lineOk = r.consistent ? 1 : 0.6;
+    if (r.desc) put(`${k}.description`, { words: r.descWords, line: r.line, conf: meanConf(r.descWords) });
+    const num = (
+      name: string,
+      f: { value: Dec; word: Word } | null,
+      fmt: (d: Dec) => string,
+    ): string | null => {
+      if (!f) return null;
+      put(`${k}.${name}`, { words: [f.word], line: r.line, conf: f.word.conf * lineOk });
+      return fmt(f.value);
+    };
+    return {
+      description: r.desc,
+      quantity: num('quantity', r.quantity, fmtTrim),
+      unit_price: num('unit_price', r.unitPrice, (d) => fmtFixed(d, 2)),
+      total: num('total', r.totalW, (d) => fmtFixed(d, 2)),
+    };
+  });
+
+  if (invoiceNumber) put('invoice_number', invoiceNumber);
+  if (issueDate) put('issue_date', issueDate);
+  if (dueDate) put('due_date', dueDate);
+  if (vendor) put('vendor.name', vendor);
+  if (vendorTaxId) put('vendor.tax_id', vendorTaxId);
+  if (vendorAddress) put('vendor.address', vendorAddress);
+  if (customer) put('customer.name', customer);
+  if (customerTaxId) put('customer.tax_id', customerTaxId);
+  if (currency) put('currency', currency);
+
+  const fields: FieldsJson = {
+    language: languageOf(allText),
+    invoice_number: invoiceNumber?.value ?? null,
+    issue_date: issueDate?.value ?? null,
+    due_date: dueDate?.value ?? null,
+    currency: currency?.value ?? null,
+    vendor: {
+      name: vendor?.value ?? null,
+      tax_id: vendorTaxId?.value ?? null,
+      address: vendorAddress?.value ?? null,
+    },
+    customer: { name: customer?.value ?? null, tax_id: customerTaxId?.value ?? null, address: null },
+    subtotal: setAmount('subtotal', 'subtotal', choice.subtotal, subC),
+    tax_rate: setAmount('tax_rate', 'rate', choice.rate, rateC),
+    tax_amount: setAmount('tax_amount', 'tax', choice.tax, taxC),
+    total: setAmount('total', 'total', choice.total, totalC),
+    line_items: lineItems,
+    confidence,
+    boxes,
+  };
+  const amountsKnown = [choice.subtotal, choice.tax, choice.total].filter((v) => v !== null).length;
+  const consistency = amountsKnown ? choice.checked.size / 5 : 0;
+  return { fields, consistency };
+}
+
+function textOf(words: Word[], rtl: boolean): string {
+  return logicalWords(words, rtl)
+    .map((w) => w.text)
+    .join(' ');
+}
+
+/** Drops label leftovers and separators around a name ("/ ", ": ", trailing "|"). */
+function cleanName(s: string): string {
+  return s
+    .replace(/^[\s:：/|\-–—.,]+|[\s:：/|\-–—,]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function languageOf(text: string): 'en' | 'ar' | 'mixed' {
+  const words = text.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w));
+  const ar = words.filter((w) => countArabic(w) > countLatin(w)).length;
+  const la = words.length - ar;
+  if (!words.length) return 'en';
+  if (ar / words.length < 0.06) return 'en';
+  if (la / words.length < 0.12) return 'ar';
+  return 'mixed';
+}
+
+const NOT_A_NAME =
+  /@|www\.|https?:|\.com\b|^\+?[\d\s\-()]+$|^(?:tel|phone|fax|email|date|page)\b|^(?:هاتف|تليفون|فاكس)/i;
+
+function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<string> | null {
+  const first = infos[0]?.line;
+  if (!first) return null;
+  const cands: { seg: Segment; info: LineInfo; words: Word[]; text: string; h: number }[] = [];
+  for (const info of infos) {
+    const { line } = info;
+    if (line.page !== first.page || line.y0 > line.pageHeight * 0.3) continue;
+    if (customer && info.line === customer.line) continue;
+    for (const seg of line.segments) {
+      // Title and label words are not the vendor's name: "Invoice", "فاتورة ضريبية", "Bill To".
+      const words = seg.words.filter((w) => {
+        const i = line.words.indexOf(w);
+        return !info.inLabel.has(i) && !/^[/|:\-–]+$/.test(w.text);
+      });
+      const hadLabel = seg.words.some((w) => info.inLabel.has(line.words.indexOf(w)));
+      if (hadLabel && info.labels.some((l) => l.field !== 'title')) continue;
+      const text = cleanName(textOf(words, seg.rtl));
+      const letters = (text.match(/\p{L}/gu) ?? []).length;
+      if (letters < 3 || NOT_A_NAME.test(text)) continue;
+      const digits = (toWesternDigits(text).match(/\d/g) ?? []).length;
+      if (digits > 2 || (digits && /[,،]/.test(text))) continue;
+      if (customer && text === customer.value) continue;
+      const h = words.reduce((a, w) => a + (w.y1 - w.y0), 0) / words.length;
+      cands.push({ seg, info, words, text, h });
+    }
+  }
+  if (!cands.length) return null;
+  const maxH = Math.max(...cands.map((c) => c.h));
+  const pick = cands.find((c) => c.h >= maxH * 0.8) ?? cands[0];
+  if (!pick) return null;
+  return { value: pick.text, words: pick.words, line: pick.info.line, conf: meanConf(pick.words) * 0.9 };
+}
+
+function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> | null {
+  const start = infos.findIndex((i) => i.line === vendor.line);
+  if (start < 0) return null;
+  const vx0 = Math.min(...vendor.words.map((w) => w.x0));
+  const vx1 = Math.max(...vendor.words.map((w) => w.x1));
+  const parts: { text: string; words: Word[]; line: Line }[] = [];
+  let prev = vendor.line;
+  for (let k = start + 1; k < infos.length && parts.length < 4; k++) {
+    const info = infos[k];
+    if (!info || info.line.page !== vendor.line.page) break;
+    if (info.line.y0 - prev.y1 > prev.height * 2.5) break;
+    const seg = info.line.segments.find((s) => s.x1 > vx0 - prev.height * 4 && s.x0 < vx1 + prev.height * 4);
+    if (!seg) break;
+    const segLabels = info.labels.filter((l) => seg.words.includes(info.line.words[l.start] as Word));
+    if (segLabels.some((l) => l.field !== 'address')) break;
+    const text = cleanName(
+      textOf(
+        seg.words.filter((w) => !info.inLabel.has(info.line.words.indexOf(w))),
+        seg.rtl,
+      ),
+    );
+    if (!text || NOT_A_NAME.test(text) || /\b(?:gst|vat|trn|tax)\b/i.test(text)) break;
+    // A company registration number in brackets sits between name and address on many receipts.
+    if (/^\(?[A-Z0-9\-]*\d[A-Z0-9\-]*\)?$/i.test(text.replace(/\s/g, '')) && !parts.length) {
+      prev = info.line;
+      continue;
+    }
+    if (hasArabic(text) !== hasArabic(vendor.value) && !parts.length && !/\d/.test(text)) {
+      // The vendor's name in the other language, on a bilingual page.
+      prev = info.line;
+      continue;
+    }
+    parts.push({ text, words: seg.words, line: info.line });
+    prev = info.line;
+  }
+  if (!parts.length) return null;
+  const words = parts.flatMap((p) => p.words);
+  const first = parts[0] as { line: Line };
+  return {
+    value: parts
+      .map((p) => p.text)
+      .join(', ')
+      .replace(/,\s*,/g, ','),
+    words: words.filter((w) => first.line.words.includes(w)),
+    line: first.line,
+    conf: meanConf(words) * 0.85,
+  };
+}
+
+function detectCurrency(infos: LineInfo[]): Found<string> | null {
+  const votes = new Map<string, { n: number; found: Found<string> }>();
+  for (const info of infos) {
+    const ws = info.line.words;
+    const weight = info.labels.some((l) => l.field === 'total' || l.field === 'subtotal') ? 3 : 1;
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i] as Word;
+      const pair = i + 1 < ws.length ? `${w.text}${ws[i + 1]?.text}` : '';
+      let code = currencyOf(w.text) ?? currencyInToken(w.text);
+      let span = [w];
+      if (!code && pair && hasArabic(pair)) {
+        code = currencyOf(pair);
+        span = [w, ws[i + 1] as Word];
+      }
+      if (!code) continue;
+      const v = votes.get(code);
+      if (v) v.n += weight;
+      else
+        votes.set(code, {
+          n: weight,
+          found: { value: code, words: span, line: info.line, conf: meanConf(span) },
+        });
+    }
+  }
+  const best = [...votes.values()].sort((a, b) => b.n - a.n)[0];
+  return best ? best.found : null;
+}
+
+interface ItemRow {
+  desc: string | null;
+  descWords: Word[];
+  line: Line;
+  lastLine: number;
+  quantity: { value: Dec; word: Word } | null;
+  unitPrice: { value: Dec; word: Word } | null;
+  totalW: { value: Dec; word: Word } | null;
+  total: Dec | null;
+  consistent: boolean;
+}
+
+const STOP_FIELDS = new Set<LabelField>(['subtotal', 'total', 'tax', 'other_amount']);
+
+function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } {
+  const rows: ItemRow[] = [];
+  let header: HeaderInfo | null = null;
+  let inTable = false;
+  let pending: { words: Word[]; line: Line } | null = null;
+  for (const info of infos) {
+    const { line } = info;
+    if (info.header) {
+      header = info.header;
+      inTable = true;
+      pending = null;
+      continue;
+    }
+    if (!inTable) continue;
+    if (info.labels.some((l) => STOP_FIELDS.has(l.field))) {
+      inTable = false;
+      continue;
+    }
+    const ws = logicalWords(line.words, line.rtl).filter((w) => !/^[|¦]+$/.test(w.text));
+    // Numbers in the row in visual left-to-right order, which is column order for Western tables and
+    // reversed column order for right-to-left ones.
+    const visual = [...line.words].filter((w) => !/^[|¦]+$/.test(w.text));
+    const nums: { value: Dec; word: Word; plain: boolean }[] = [];
+    visual.forEach((w, i) => {
+      const v = amountAt(visual, i, opts);
+      if (v === null || /\p{L}{2,}/u.test(w.text.replace(/^(?:x|X)/, ''))) return;
+      const t = toWesternDigits(w.text);
+      nums.push({ value: v, word: w, plain: /^\d+$/.test(t) });
+    });
+    const ordered = line.rtl ? [...nums].reverse() : nums;
+    const textWords = ws.filter(
+      (w) =>
+        !nums.some((n) => n.word === w) &&
+        /\p{L}/u.test(w.text) &&
+        !/^[x×@]$/i.test(w.text) &&
+        !currencyOf(w.text),
+    );
+    // A leading running number ("1", "#2") is the row index, not a quantity.
+    let cells = ordered;
+    const firstCell = ordered[0];
+    if (firstCell && firstCell.plain && ordered.length >= 2) {
+      const firstText = line.rtl
+        ? Math.max(...line.words.map((w) => w.x1)) === firstCell.word.x1
+        : Math.min(...line.words.map((w) => w.x0)) === firstCell.word.x0;
+      const isIndex = firstText && (ordered.length >= 4 || header?.columns.some((c) => c.kind === 'index'));
+      if (isIndex && textWords.length) cells = ordered.slice(1);
+    }
+    if (!cells.length) {
+      if (textWords.length) pending = { words: textWords, line };
+      continue;
+    }
+    const hint = cells.map((c) => {
+      if (!header) return null;
+      const cols = header.columns.filter((k) => k.kind !== 'desc' && k.kind !== 'index');
+      const near = cols.sort((a, b) => Math.abs(a.xc - xc(c.word)) - Math.abs(b.xc - xc(c.word)))[0];
+      return (near?.kind ?? null) as 'qty' | 'price' | 'amount' | null;
+    });
+    const r = readLine(
+      cells.map((c) => c.value),
+      hint,
+    );
+    let descWords = textWords;
+    if (!descWords.length && pending) descWords = pending.words;
+    pending = null;
+    if (!descWords.length && !r.consistent) continue;
+    const at = (i: number | null) => (i === null ? null : (cells[i] ?? null));
+    const q = at(r.used[0]);
+    const u = at(r.used[1]);
+    const t = at(r.used[2]);
+    const desc = descWords.length ? cleanName(descWords.map((w) => w.text).join(' ')) : null;
+    rows.push({
+      desc,
+      descWords,
+      line,
+      lastLine: info.idx,
+      quantity: q
+        ? { value: q.value, word: q.word }
+        : r.quantity !== null && t
+          ? { value: r.quantity, word: t.word }
+          : null,
+      unitPrice: u ? { value: u.value, word: u.word } : null,
+      totalW: t ? { value: t.value, word: t.word } : null,
+      total: t ? t.value : null,
+      consistent: r.consistent,
+    });
+  }
+  return { rows };
+}

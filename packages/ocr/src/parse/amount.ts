@@ -1,0 +1,98 @@
+import { dec } from '../decimal.js';
+import type { Dec } from '../decimal.js';
+import { toWesternDigits } from '../text.js';
+
+export interface ParsedAmount {
+  value: Dec;
+  /** Digits after the decimal separator as printed (0 for whole numbers). */
+  decimals: number;
+  /** Whether a thousands separator was printed: whole numbers with one are amounts, not counts. */
+  grouped: boolean;
+}
+
+export interface AmountOptions {
+  /** The document writes 1.234,50: a lone "." before three digits is then a thousands separator. */
+  decimalComma?: boolean;
+}
+
+// Letters, currency signs and punctuation that hug a number on invoices: "E£1,200", "12.50SAR", "(12.00)".
+const EDGE = /^[^\d\-]+|[^\d]+$/g;
+
+/** Reads an amount written with any separator style and digit set. Returns null for anything else. */
+export function parseAmount(raw: string, opts: AmountOptions = {}): ParsedAmount | null {
+  let s = toWesternDigits(raw).replace(/[\s\u00a0\u202f']/g, '');
+  const negative = /^\(.*\d.*\)$/.test(s) || /^-\d/.test(s) || /\d-$/.test(s);
+  s = s.replace(EDGE, '').replace(/^-/, '');
+  if (!/^\d[\d.,]*$/.test(s)) return null;
+  if (s.replace(/\D/g, '').length > 15) return null;
+
+  const dots = (s.match(/\./g) ?? []).length;
+  const commas = (s.match(/,/g) ?? []).length;
+  let intPart: string;
+  let fracPart = '';
+  let grouped = false;
+
+  if (dots && commas) {
+    const decSep = s.lastIndexOf('.') > s.lastIndexOf(',') ? '.' : ',';
+    const groupSep = decSep === '.' ? ',' : '.';
+    const at = s.lastIndexOf(decSep);
+    intPart = s.slice(0, at);
+    fracPart = s.slice(at + 1);
+    if (intPart.includes(decSep) || !validGroups(intPart.split(groupSep))) return null;
+    intPart = intPart.split(groupSep).join('');
+    grouped = true;
+  } else if (dots + commas === 0) {
+    intPart = s;
+  } else {
+    const sep = dots ? '.' : ',';
+    const parts = s.split(sep);
+    const last = parts[parts.length - 1] ?? '';
+    if (parts.length > 2) {
+      // 1,234,567 is grouping; 1.234.50 is an OCR slip where the last separator is the decimal one.
+      if (validGroups(parts)) {
+        intPart = parts.join('');
+        grouped = true;
+      } else if (last.length === 2 && validGroups(parts.slice(0, -1))) {
+        intPart = parts.slice(0, -1).join('');
+        fracPart = last;
+        grouped = true;
+      } else return null;
+    } else {
+      const first = parts[0] ?? '';
+      const thousands =
+        last.length === 3 && first.length >= 1 && first.length <= 3 && first !== '0'
+          ? (sep === ',') !== Boolean(opts.decimalComma)
+          : false;
+      if (thousands) {
+        intPart = first + last;
+        grouped = true;
+      } else {
+        intPart = first;
+        fracPart = last;
+      }
+    }
+  }
+  if (!intPart && !fracPart) return null;
+  const value = dec(`${intPart || '0'}.${fracPart || '0'}`);
+  if (value === null) return null;
+  return { value: negative ? -value : value, decimals: fracPart.length, grouped };
+}
+
+function validGroups(parts: string[]): boolean {
+  if (parts.length < 2) return true;
+  const [head, ...rest] = parts;
+  return Boolean(head) && (head?.length ?? 0) <= 3 && rest.every((p) => p.length === 3);
+}
+
+/** "15%", "%15" (right-to-left), "١٥٪", "15.5 %" to a percent value. */
+export function parsePercent(raw: string): Dec | null {
+  const s = toWesternDigits(raw).replace(/\s/g, '');
+  const m = /^\(?%?(\d{1,2}(?:[.,]\d{1,2})?)%?\)?$/.exec(s);
+  if (!m?.[1] || !s.includes('%')) return null;
+  return dec(m[1].replace(',', '.'));
+}
+
+/** True when the token is a number (used to tell table cells from description words). */
+export function isNumberToken(raw: string): boolean {
+  return parseAmount(raw) !== null && /\d/.test(toWesternDigits(raw));
+}

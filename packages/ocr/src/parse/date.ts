@@ -1,0 +1,121 @@
+import { foldArabic, toWesternDigits } from '../text.js';
+
+const EN_MONTHS: Record<string, number> = {
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
+};
+
+// Folded spellings (see foldArabic): Egyptian/Gulf names, Levantine (Syriac) names, Maghrebi names.
+const AR_MONTHS: [string, number][] = [
+  ['كانون الثاني', 1],
+  ['كانون الاول', 12],
+  ['تشرين الاول', 10],
+  ['تشرين الثاني', 11],
+  ['يناير', 1],
+  ['فبراير', 2],
+  ['مارس', 3],
+  ['ابريل', 4],
+  ['افريل', 4],
+  ['مايو', 5],
+  ['ماي', 5],
+  ['يونيو', 6],
+  ['يونيه', 6],
+  ['جوان', 6],
+  ['يوليو', 7],
+  ['يوليه', 7],
+  ['جويليه', 7],
+  ['اغسطس', 8],
+  ['اوت', 8],
+  ['سبتمبر', 9],
+  ['اكتوبر', 10],
+  ['نوفمبر', 11],
+  ['ديسمبر', 12],
+  ['جانفي', 1],
+  ['فيفري', 2],
+  ['شباط', 2],
+  ['اذار', 3],
+  ['نيسان', 4],
+  ['ايار', 5],
+  ['حزيران', 6],
+  ['تموز', 7],
+  ['اب', 8],
+  ['ايلول', 9],
+];
+
+export interface DateOptions {
+  /** Numeric dates whose order cannot be decided are read day-first unless this is set. */
+  monthFirst?: boolean;
+}
+
+function iso(y: number, m: number, d: number): string | null {
+  if (y < 100) y += 2000;
+  if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d > days) return null;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Replaces month names with "@N@" markers so the numeric patterns below can read them. */
+function markMonths(s: string): string {
+  let out = ` ${s} `;
+  for (const [name, n] of AR_MONTHS) {
+    out = out.replace(
+      new RegExp(`(^|[\\s\\d\\-/.,،])(?:ل|ب)?${name}(?=[\\s\\d\\-/.,،]|$)`, 'g'),
+      `$1 @${n}@ `,
+    );
+  }
+  out = out.replace(/[a-z]+\.?/g, (w) => {
+    const n = EN_MONTHS[w.replace('.', '')];
+    return n ? ` @${n}@ ` : w;
+  });
+  return out;
+}
+
+/** Finds a date in a short text (a label's value, a few words) and returns it as ISO yyyy-mm-dd. */
+export function parseDate(raw: string, opts: DateOptions = {}): string | null {
+  const s = markMonths(foldArabic(toWesternDigits(raw)).toLowerCase());
+  let m = /(?<!\d)(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})(?!\d)/.exec(s);
+  if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /(?<!\d)(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4}|\d{2})(?!\d)/.exec(s);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const y = Number(m[3]);
+    const monthFirst = b > 12 ? true : a > 12 ? false : Boolean(opts.monthFirst);
+    return monthFirst ? iso(y, a, b) : iso(y, b, a);
+  }
+  // Right-to-left pages can come out of OCR with the parts in reverse: 2025/03/14 read as 14/03/2025 is
+  // handled above; a month name with the day and year on either side is handled here.
+  const sep = '[\\s\\-/.,،]*';
+  m = new RegExp(`(?<!\\d)(\\d{1,2})${sep}@(\\d+)@${sep}(\\d{4}|\\d{2})(?!\\d)`).exec(s);
+  if (m) return iso(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = new RegExp(`@(\\d+)@${sep}(\\d{1,2})(?:st|nd|rd|th)?${sep}(\\d{4})(?!\\d)`).exec(s);
+  if (m) return iso(Number(m[3]), Number(m[1]), Number(m[2]));
+  m = new RegExp(`(?<!\\d)(\\d{4})${sep}@(\\d+)@${sep}(\\d{1,2})(?!\\d)`).exec(s);
+  if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?${sep}@(\\d+)@${sep}(\\d{4}|\\d{2})(?!\\d)`).exec(s);
+  if (m) return iso(Number(m[3]), Number(m[2]), Number(m[1]));
+  return null;
+}

@@ -1,0 +1,384 @@
+import { wordKey } from '../text.js';
+
+export type LabelField =
+  | 'invoice_number'
+  | 'issue_date'
+  | 'due_date'
+  | 'subtotal'
+  | 'tax'
+  | 'total'
+  | 'tax_id'
+  | 'customer'
+  | 'vendor'
+  | 'address'
+  | 'contact'
+  | 'other_amount'
+  | 'title';
+
+/**
+ * Printed labels per field, English and Arabic. Written naturally: they are matched after wordKey()
+ * folding, so case, hamza forms, ta marbuta and punctuation do not matter. Longer phrases win, so
+ * "Total before VAT" is a subtotal and not a total.
+ */
+export const LABELS: Record<LabelField, string[]> = {
+  invoice_number: [
+    'invoice number',
+    'invoice no',
+    'invoice #',
+    'invoice#',
+    'invoice num',
+    'invoice id',
+    'inv no',
+    'inv #',
+    'inv#',
+    'bill no',
+    'bill #',
+    'receipt no',
+    'receipt #',
+    'receipt number',
+    'document no',
+    'doc no',
+    'invoice ref',
+    'reference no',
+    'ref no',
+    'tax invoice no',
+    'رقم الفاتورة',
+    'فاتورة رقم',
+    'رقم الفاتورة الضريبية',
+    'رقم الإيصال',
+    'رقم المستند',
+    'الرقم المرجعي',
+  ],
+  issue_date: [
+    'invoice date',
+    'issue date',
+    'date of issue',
+    'date issued',
+    'issued on',
+    'date',
+    'bill date',
+    'receipt date',
+    'tax point date',
+    'تاريخ الفاتورة',
+    'تاريخ الإصدار',
+    'التاريخ',
+    'تاريخ',
+    'تاريخ التحرير',
+  ],
+  due_date: [
+    'due date',
+    'payment due',
+    'due on',
+    'pay by',
+    'payment due date',
+    'date due',
+    'due',
+    'تاريخ الاستحقاق',
+    'الاستحقاق',
+    'تاريخ السداد',
+    'يستحق في',
+    'موعد السداد',
+  ],
+  subtotal: [
+    'subtotal',
+    'sub total',
+    'sub-total',
+    'total before vat',
+    'total before tax',
+    'total excl vat',
+    'total excluding vat',
+    'total excl. vat',
+    'total excl tax',
+    'amount before tax',
+    'amount before vat',
+    'net amount',
+    'net total',
+    'taxable amount',
+    'total excluding gst',
+    'total excl gst',
+    'total (excl. vat)',
+    'المجموع الفرعي',
+    'الإجمالي قبل الضريبة',
+    'المجموع قبل الضريبة',
+    'الإجمالي الفرعي',
+    'المبلغ قبل الضريبة',
+    'الإجمالي غير شامل الضريبة',
+    'الصافي قبل الضريبة',
+  ],
+  tax: [
+    'vat',
+    'tax',
+    'gst',
+    'sales tax',
+    'tax amount',
+    'vat amount',
+    'total tax',
+    'total vat',
+    'vat total',
+    'value added tax',
+    'total gst',
+    'gst amount',
+    'service tax',
+    'ضريبة القيمة المضافة',
+    'الضريبة',
+    'قيمة الضريبة',
+    'ضريبة',
+    'ض.ق.م',
+    'مبلغ الضريبة',
+    'ضريبة المبيعات',
+  ],
+  total: [
+    'total',
+    'total due',
+    'grand total',
+    'amount due',
+    'total amount',
+    'balance due',
+    'total payable',
+    'amount payable',
+    'total incl vat',
+    'total including vat',
+    'total inc vat',
+    'total (incl. vat)',
+    'total incl gst',
+    'total inclusive gst',
+    'total inc gst',
+    'total incl. gst',
+    'rounded total',
+    'total amount due',
+    'invoice total',
+    'net payable',
+    'total sales',
+    'nett total',
+    'total rm',
+    'total (rm)',
+    'الإجمالي',
+    'الاجمالي الكلي',
+    'الإجمالي الكلي',
+    'المبلغ المستحق',
+    'المجموع الكلي',
+    'الإجمالي شامل الضريبة',
+    'المجموع',
+    'الإجمالي المستحق',
+    'إجمالي الفاتورة',
+    'المبلغ الإجمالي',
+    'الإجمالي النهائي',
+    'صافي المبلغ',
+    'المطلوب سداده',
+    'الإجمالي المستحق الدفع',
+  ],
+  tax_id: [
+    'tax reg no',
+    'tax reg. no',
+    'tax registration no',
+    'tax registration number',
+    'trn',
+    'vat no',
+    'vat number',
+    'vat reg no',
+    'vat registration no',
+    'vat id',
+    'tax id',
+    'tin',
+    'gst id',
+    'gst reg no',
+    'gst no',
+    'gst reg',
+    'tax number',
+    'tax no',
+    'vat reg',
+    'الرقم الضريبي',
+    'رقم التسجيل الضريبي',
+    'رقم ضريبي',
+    'الرقم الضريبي للمورد',
+    'رقم التسجيل',
+    'رقم التعريف الضريبي',
+    'ب.ض',
+    'البطاقة الضريبية',
+  ],
+  customer: [
+    'bill to',
+    'billed to',
+    'invoice to',
+    'sold to',
+    'customer',
+    'client',
+    'customer name',
+    'client name',
+    'buyer',
+    'ship to',
+    'to',
+    'فاتورة إلى',
+    'العميل',
+    'اسم العميل',
+    'السادة',
+    'المشتري',
+    'إلى',
+    'مقدمة إلى',
+    'العميل المحترم',
+  ],
+  vendor: ['seller', 'vendor', 'supplier', 'from', 'sold by', 'البائع', 'المورد', 'اسم المورد', 'من'],
+  address: ['address', 'العنوان'],
+  contact: [
+    'tel',
+    'phone',
+    'telephone',
+    'mobile',
+    'fax',
+    'email',
+    'e-mail',
+    'website',
+    'web',
+    'هاتف',
+    'الهاتف',
+    'جوال',
+    'فاكس',
+    'البريد الإلكتروني',
+    'tel no',
+    'hp',
+    'whatsapp',
+  ],
+  other_amount: [
+    'discount',
+    'cash',
+    'change',
+    'paid',
+    'amount paid',
+    'tendered',
+    'rounding',
+    'rounding adj',
+    'round adj',
+    'rounding adjustment',
+    'balance',
+    'deposit',
+    'shipping',
+    'الخصم',
+    'خصم',
+    'المدفوع',
+    'نقدا',
+    'الباقي',
+    'المتبقي',
+    'الشحن',
+    'مدفوع',
+    'card',
+    'visa',
+    'mastercard',
+    'credit card',
+  ],
+  title: [
+    'invoice',
+    'tax invoice',
+    'simplified tax invoice',
+    'فاتورة',
+    'فاتورة ضريبية',
+    'فاتورة ضريبية مبسطة',
+    'receipt',
+    'cash receipt',
+    'official receipt',
+    'إيصال',
+  ],
+};
+
+export interface Phrase {
+  field: LabelField;
+  keys: string[];
+  arabic: boolean;
+}
+
+function keysOf(phrase: string): string[] {
+  return phrase
+    .split(/\s+/)
+    .map((w) => (w === '#' ? '#' : wordKey(w)))
+    .filter(Boolean);
+}
+
+export const PHRASES: Phrase[] = (Object.entries(LABELS) as [LabelField, string[]][])
+  .flatMap(([field, list]) =>
+    list.map((p) => ({ field, keys: keysOf(p), arabic: /[\u0600-\u06ff]/.test(p) })),
+  )
+  .sort((a, b) => b.keys.length - a.keys.length);
+
+/** Edit distance with an early exit: labels are short, and one OCR slip per long word is forgiven. */
+function closeEnough(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.min(a.length, b.length) < 5 || Math.abs(a.length - b.length) > 1) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    prev = cur;
+  }
+  return (prev[b.length] ?? 9) <= 1;
+}
+
+export interface LabelMatch {
+  field: LabelField;
+  /** Index of the first and last word of the label in the given word list. */
+  start: number;
+  end: number;
+  arabic: boolean;
+}
+
+/**
+ * Finds label phrases in a list of words (in any visual order: each phrase is tried forwards and, for
+ * Arabic phrases, in the right-to-left order boxes sorted by x give).
+ */
+export function findLabels(words: string[]): LabelMatch[] {
+  const raw = words.map((w) => (w.trim() === '#' ? '#' : wordKey(w)));
+  // "Invoice No.:" may come as one word, "رقم الفاتورة:" glued to a colon: keys are compared without them.
+  const idx: number[] = [];
+  const keys: string[] = [];
+  raw.forEach((k, i) => {
+    if (k) {
+      idx.push(i);
+      keys.push(k);
+    }
+  });
+  const used = new Array<boolean>(keys.length).fill(false);
+  const out: LabelMatch[] = [];
+  for (const ph of PHRASES) {
+    const n = ph.keys.length;
+    const orders = ph.arabic ? [ph.keys, [...ph.keys].reverse()] : [ph.keys];
+    for (let i = 0; i + n <= keys.length; i++) {
+      if (used.slice(i, i + n).some(Boolean)) continue;
+      // Single words must match exactly: "Supplies" in a description is not the label "Supplier".
+      const same = n > 1 ? closeEnough : (a: string, b: string): boolean => a === b;
+      const hit = orders.some((o) => o.every((k, j) => same(keys[i + j] ?? '', k)));
+      if (!hit) continue;
+      for (let j = i; j < i + n; j++) used[j] = true;
+      out.push({ field: ph.field, start: idx[i] ?? 0, end: idx[i + n - 1] ?? 0, arabic: ph.arabic });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Table header words and the column each names. */
+export const HEADER_WORDS: Record<'desc' | 'qty' | 'price' | 'amount' | 'index', string[]> = {
+  desc: [
+    'description',
+    'item',
+    'items',
+    'product',
+    'service',
+    'details',
+    'particulars',
+    'article',
+    'البيان',
+    'الوصف',
+    'الصنف',
+    'المنتج',
+    'الخدمة',
+    'التفاصيل',
+    'البند',
+  ],
+  qty: ['qty', 'quantity', 'qnty', 'units', 'الكمية', 'العدد', 'كمية'],
+  price: ['price', 'rate', 'unit price', 'unit cost', 'u.price', 'سعر', 'السعر', 'سعر الوحدة', 'الفئة'],
+  amount: ['amount', 'total', 'line total', 'value', 'المبلغ', 'الإجمالي', 'المجموع', 'القيمة', 'الاجمالي'],
+  index: ['#', 'no', 'sr', 'م', 'رقم'],
+};

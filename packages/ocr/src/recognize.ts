@@ -1,0 +1,215 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { detectKind } from './detect.js';
+import { Budget } from './engine/exec.js';
+import { prepareImage } from './engine/image.js';
+import type { PrepareOptions } from './engine/image.js';
+import { pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
+import { tesseract } from './engine/tesseract.js';
+import { OcrError } from './errors.js';
+import { extractFields } from './extract.js';
+import type { ExtractResult } from './extract.js';
+import { buildLines, rawText } from './layout.js';
+import type { Line, PageWords } from './layout.js';
+import type { OcrResult, RecognizeInput, RecognizeOptions } from './types.js';
+
+export const DEFAULT_MAX_PAGES = 10;
+const DEFAULT_TIMEOUT_MS = { normal: 120_000, advanced: 600_000 };
+const RENDER_DPI = 300;
+const RENDER_MAX_SIDE = 3600;
+
+interface Ctx {
+  budget: Budget;
+  options: RecognizeOptions;
+  warnings: string[];
+  pages: number;
+}
+
+/**
+ * Share of words the English model reads with low confidence: Arabic text read by `eng` comes out as
+ * low-confidence Latin garbage, so a high share means the page needs the Arabic model.
+ */
+function doubtShare(p: PageWords): number {
+  const ws = p.words.filter((w) => w.text.length >= 2);
+  if (ws.length < 5) return 0;
+  return ws.filter((w) => w.conf < 0.6).length / ws.length;
+}
+
+const ARABIC_LANG = 'eng+Arabic';
+
+/** One page image through the engine, as the pipeline asks. */
+async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<PageWords[]> {
+  const advanced = ctx.options.pipeline === 'advanced';
+  const progress = (stage: string): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
+  progress('preprocess');
+  const prep: PrepareOptions = { minWidth: advanced ? 2400 : 1700 };
+  const img = await prepareImage(bytes, prep);
+  progress('recognize');
+  const first = await tesseract(img.png, page, { lang: 'eng' }, ctx.budget);
+  const needsArabic = doubtShare(first) > 0.18;
+  const base = needsArabic ? await tesseract(img.png, page, { lang: ARABIC_LANG }, ctx.budget) : first;
+  if (!advanced) return [base];
+  progress('recognize-variant');
+  const enhanced = await prepareImage(bytes, { ...prep, enhance: true });
+  const variant = await tesseract(
+    enhanced.png,
+    page,
+    { lang: needsArabic ? ARABIC_LANG : 'eng' },
+    ctx.budget,
+  );
+  return [base, variant];
+}
+
+function scoreOf(r: ExtractResult): number {
+  const f = r.fields;
+  const found = [
+    f.invoice_number,
+    f.issue_date,
+    f.due_date,
+    f.vendor.name,
+    f.customer.name,
+    f.currency,
+    f.total,
+    f.subtotal,
+    f.tax_amount,
+  ].filter((v) => v !== null).length;
+  const itemsOk = f.line_items.filter((_, i) => (f.confidence[`line_items.${i}.total`] ?? 0) > 0).length;
+  return r.consistency * 10 + found + Math.min(itemsOk, 20) * 0.2;
+}
+
+/** Picks, among the readings of the same pages, the one whose fields are most complete and add up. */
+function vote(readings: Line[][]): { lines: Line[]; result: ExtractResult } {
+  let best: { lines: Line[]; result: ExtractResult; score: number } | null = null;
+  const results: ExtractResult[] = [];
+  for (const lines of readings) {
+    const result = extractFields(lines);
+    results.push(result);
+    const score = scoreOf(result);
+    if (!best || score > best.score) best = { lines, result, score };
+  }
+  if (!best) throw new OcrError('ENGINE_FAILED', 'No reading was produced.');
+  // Fields the winner missed are taken from the other readings.
+  const f = best.result.fields;
+  for (const r of results) {
+    if (r === best.result) continue;
+    const o = r.fields;
+    for (const k of ['invoice_number', 'issue_date', 'due_date', 'currency'] as const) {
+      if (f[k] === null && o[k] !== null) {
+        f[k] = o[k];
+        copyMeta(f, o, k);
+      }
+    }
+    for (const party of ['vendor', 'customer'] as const) {
+      for (const k of ['name', 'tax_id', 'address'] as const) {
+        if (f[party][k] === null && o[party][k] !== null) {
+          f[party][k] = o[party][k];
+          copyMeta(f, o, `${party}.${k}`);
+        }
+      }
+    }
+  }
+  return { lines: best.lines, result: best.result };
+}
+
+function copyMeta(to: ExtractResult['fields'], from: ExtractResult['fields'], path: string): void {
+  const c = from.confidence[path];
+  const b = from.boxes[path];
+  if (c !== undefined) to.confidence[path] = c;
+  if (b) to.boxes[path] = b;
+}
+
+async function readPdf(bytes: Uint8Array, ctx: Ctx): Promise<{ readings: PageWords[][]; pages: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'invoicing-ocr-'));
+  try {
+    const file = join(dir, 'input.pdf');
+    await writeFile(file, bytes);
+    ctx.options.onProgress?.({ page: 0, pages: 0, stage: 'open' });
+    const maxPages = Math.max(1, ctx.options.maxPages ?? DEFAULT_MAX_PAGES);
+    const head = await pdfInfo(file, ctx.budget);
+    const count = Math.min(head.pages, maxPages);
+    if (head.pages > maxPages) {
+      ctx.warnings.push(`The PDF has ${head.pages} pages; only the first ${maxPages} were read.`);
+    }
+    const info = count > 1 ? await pdfInfo(file, ctx.budget, count) : head;
+    ctx.pages = count;
+    const layer = await pdfTextLayer(file, 1, count, ctx.budget);
+    const readings: PageWords[][] = [];
+    for (let p = 1; p <= count; p++) {
+      ctx.budget.check();
+      const text = layer.find((l) => l.page === p);
+      const chars = text ? text.words.reduce((a, w) => a + w.text.length, 0) : 0;
+      if (text && chars >= 20) {
+        ctx.options.onProgress?.({ page: p, pages: count, stage: 'text-layer' });
+        readings.push([text]);
+        continue;
+      }
+      ctx.options.onProgress?.({ page: p, pages: count, stage: 'render' });
+      const png = await renderPage(file, p, RENDER_DPI, RENDER_MAX_SIDE, info.sizes.get(p), ctx.budget);
+      readings.push(await ocrImage(png, p, ctx));
+    }
+    return { readings, pages: count };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Reads an invoice (image or PDF bytes) and extracts its fields. */
+export async function recognizeInvoice(input: RecognizeInput, options: RecognizeOptions): Promise<OcrResult> {
+  const started = Date.now();
+  const budget = new Budget(options.timeoutMs ?? DEFAULT_TIMEOUT_MS[options.pipeline], options.signal);
+  budget.check();
+  const ctx: Ctx = { budget, options, warnings: [], pages: 1 };
+  const { kind, mime } = await detectKind(input.bytes);
+  if (input.mime && input.mime !== mime && !(input.mime === 'image/jpg' && mime === 'image/jpeg')) {
+    ctx.warnings.push(
+      `The file was declared as ${input.mime} but its content is ${mime}; it was read as ${mime}.`,
+    );
+  }
+
+  // Each page is read one or more ways; the readings of a page are voted on together across pages.
+  let perPage: PageWords[][];
+  if (kind === 'pdf') {
+    perPage = (await readPdf(input.bytes, ctx)).readings;
+  } else {
+    perPage = [await ocrImage(input.bytes, 1, ctx)];
+  }
+  budget.check();
+  options.onProgress?.({ page: ctx.pages, pages: ctx.pages, stage: 'extract' });
+  const variants = Math.max(...perPage.map((r) => r.length));
+  const readings: Line[][] = [];
+  for (let v = 0; v < variants; v++) {
+    readings.push(perPage.flatMap((r) => buildLines((r[v] ?? r[0]) as PageWords)));
+  }
+  const { lines, result } = vote(readings);
+  const fields = result.fields;
+
+  const words = lines.flatMap((l) => l.words);
+  const wordConf = words.length ? words.reduce((a, w) => a + w.conf, 0) / words.length : 0;
+  const fieldConfs = Object.values(fields.confidence);
+  const fieldConf = fieldConfs.length ? fieldConfs.reduce((a, b) => a + b, 0) / fieldConfs.length : 0;
+  const confidence_score = fieldConfs.length
+    ? 0.3 * wordConf + 0.5 * fieldConf + 0.2 * Math.min(1, result.consistency * 1.25)
+    : 0.5 * wordConf;
+
+  const found = [
+    fields.invoice_number,
+    fields.issue_date ?? fields.due_date,
+    fields.total,
+    fields.vendor.name,
+    fields.customer.name,
+    fields.line_items.length ? 'items' : null,
+  ].filter((v) => v !== null).length;
+  if (!words.length) ctx.warnings.push('No text was found in the document.');
+  options.onProgress?.({ page: ctx.pages, pages: ctx.pages, stage: 'done' });
+  return {
+    raw_text: rawText(lines),
+    confidence_score: Math.round(Math.max(0, Math.min(1, confidence_score)) * 1000) / 1000,
+    has_invoice_data: found >= 2,
+    fields_json: fields,
+    method_used: options.pipeline === 'advanced' ? 'tesseract-advanced' : 'tesseract',
+    pages: ctx.pages,
+    warnings: ctx.warnings,
+    duration_ms: Date.now() - started,
+  };
+}

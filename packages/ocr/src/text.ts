@@ -1,0 +1,90 @@
+// Character-level normalisation shared by the parsers and the layout code.
+
+const ARABIC_INDIC_ZERO = 0x0660;
+const PERSIAN_ZERO = 0x06f0;
+
+/** Direction marks and isolates that PDF text layers and OCR put around numbers; they break parsing. */
+const BIDI_CONTROLS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+export function stripBidi(s: string): string {
+  return s.replace(BIDI_CONTROLS, '');
+}
+
+/** Arabic-Indic and Persian digits to ASCII, Arabic decimal/thousands/percent signs to ASCII ones. */
+export function toWesternDigits(s: string): string {
+  let out = '';
+  for (const ch of stripBidi(s)) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c >= ARABIC_INDIC_ZERO && c <= ARABIC_INDIC_ZERO + 9) out += String(c - ARABIC_INDIC_ZERO);
+    else if (c >= PERSIAN_ZERO && c <= PERSIAN_ZERO + 9) out += String(c - PERSIAN_ZERO);
+    else if (ch === '\u066b') out += '.';
+    else if (ch === '\u066c') out += ',';
+    else if (ch === '\u066a') out += '%';
+    else out += ch;
+  }
+  return out;
+}
+
+/**
+ * The Arabic script model often answers with Persian letter and digit forms (ک ی ۴) for Arabic text;
+ * the documents are Arabic, so map them back to what was printed.
+ */
+export function arabicForms(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c >= PERSIAN_ZERO && c <= PERSIAN_ZERO + 9)
+      out += String.fromCodePoint(ARABIC_INDIC_ZERO + c - PERSIAN_ZERO);
+    else if (ch === '\u06a9') out += '\u0643';
+    else if (ch === '\u06cc') out += '\u064a';
+    else out += ch;
+  }
+  return out;
+}
+
+/** Folds spelling variants (hamza forms, ta marbuta, alef maqsura, diacritics) for matching only. */
+export function foldArabic(s: string): string {
+  return arabicForms(s)
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
+    .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
+    .replace(/\u0629/g, '\u0647')
+    .replace(/\u0649/g, '\u064a');
+}
+
+const ARABIC_LETTER = /[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff\ufb50-\ufdff\ufe70-\ufefc]/u;
+const ARABIC_LETTER_G = /[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff\ufb50-\ufdff\ufe70-\ufefc]/gu;
+const LATIN_LETTER_G = /[A-Za-z\u00c0-\u024f]/g;
+
+export function hasArabic(s: string): boolean {
+  return ARABIC_LETTER.test(s);
+}
+
+export function countArabic(s: string): number {
+  return s.match(ARABIC_LETTER_G)?.length ?? 0;
+}
+
+export function countLatin(s: string): number {
+  return s.match(LATIN_LETTER_G)?.length ?? 0;
+}
+
+/** A matching key for a word: lower case, folded Arabic, Western digits, no surrounding punctuation. */
+export function wordKey(s: string): string {
+  return foldArabic(toWesternDigits(s))
+    .toLowerCase()
+    .replace(/^[\s:.,;،؛()[\]{}"'`|\-–—_/\\*]+|[\s:.,;،؛()[\]{}"'`|\-–—_/\\*]+$/g, '');
+}
+
+/**
+ * pdftotext's word boxes hold Arabic in visual order. Reverses the letters back to logical order while
+ * keeping digit and Latin runs (which are left-to-right inside a right-to-left word) as they are.
+ */
+export function visualToLogical(word: string): string {
+  if (!hasArabic(word)) return word;
+  const runs =
+    word.match(/[0-9A-Za-z\u0660-\u0669\u06f0-\u06f9.,%٫٬]+|[^0-9A-Za-z\u0660-\u0669\u06f0-\u06f9.,%٫٬]+/g) ??
+    [];
+  return runs
+    .reverse()
+    .map((r) => (/^[0-9A-Za-z\u0660-\u0669\u06f0-\u06f9.,%٫٬]+$/.test(r) ? r : [...r].reverse().join('')))
+    .join('');
+}
