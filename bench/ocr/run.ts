@@ -1,0 +1,270 @@
+// Benchmark: both pipelines over the invoice samples and the SROIE receipts, one document at a time.
+//   npm run bench:ocr [-- FOLDER] [--pipelines normal,advanced] [--limit N] [--no-plain]
+import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recognizeInvoice } from '../../packages/ocr/src/index.js';
+import type { Pipeline } from '../../packages/ocr/src/index.js';
+import { invoiceKeyValues, rawCoverage, receiptDate, scoreInvoice, scoreReceipt } from './score.js';
+import type { FieldScore, InvoiceTruth, ReceiptTruth } from './score.js';
+
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+const args = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const pipelines = (opt('--pipelines') ?? 'normal,advanced').split(',') as Pipeline[];
+const limit = Number(opt('--limit') ?? '0');
+const plain = !args.includes('--no-plain');
+const folders = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+if (!folders.length) {
+  folders.push(
+    resolve(repoRoot, '../shared/samples/invoices'),
+    resolve(repoRoot, '../shared/samples/receipts-sroie'),
+  );
+}
+
+interface Doc {
+  group: string;
+  file: string;
+  score: (f: import('../../packages/ocr/src/index.js').FieldsJson) => FieldScore[];
+  keyValues: string[];
+}
+
+function loadFolder(dir: string): Doc[] {
+  if (existsSync(join(dir, 'key')) && existsSync(join(dir, 'img'))) {
+    return readdirSync(join(dir, 'key'))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((k) => {
+        const t = JSON.parse(readFileSync(join(dir, 'key', k), 'utf8')) as ReceiptTruth;
+        const date = receiptDate(t.date);
+        return {
+          group: 'receipts',
+          file: join(dir, 'img', k.replace('.json', '.jpg')),
+          score: (f) => scoreReceipt(f, t),
+          keyValues: [t.company, t.date, t.address, t.total].filter((v) => v && (v !== t.date || date)),
+        };
+      });
+  }
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
+    .sort()
+    .map((k) => {
+      const t = JSON.parse(readFileSync(join(dir, k), 'utf8')) as InvoiceTruth;
+      return {
+        group: t.language,
+        file: join(dir, t.file),
+        score: (f) => scoreInvoice(f, t),
+        keyValues: invoiceKeyValues(t),
+      };
+    });
+}
+
+/** Resident memory of this process and every process it started, sampled while a document is read. */
+function treeRssMb(): number {
+  let total = process.memoryUsage().rss;
+  try {
+    const kids = new Map<number, number[]>();
+    for (const p of readdirSync('/proc')) {
+      if (!/^\d+$/.test(p)) continue;
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const list = kids.get(ppid) ?? [];
+        list.push(Number(p));
+        kids.set(ppid, list);
+      } catch {
+        // The process ended between listing and reading.
+      }
+    }
+    const stack = [...(kids.get(process.pid) ?? [])];
+    while (stack.length) {
+      const pid = stack.pop() as number;
+      try {
+        const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        if (m) total += Number(m[1]) * 1024;
+      } catch {
+        // Gone already.
+      }
+      stack.push(...(kids.get(pid) ?? []));
+    }
+  } catch {
+    // No /proc: only this process is counted.
+  }
+  return total / 1024 / 1024;
+}
+
+function plainTesseract(file: string): string {
+  // What Tesseract alone gives: the original page (PDFs rendered at 300 dpi), psm 4, English and Arabic.
+  let input = file;
+  if (file.endsWith('.pdf')) {
+    spawnSync('pdftoppm', [
+      '-r',
+      '300',
+      '-gray',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      '/tmp/bench-ocr-plain',
+    ]);
+    input = '/tmp/bench-ocr-plain.png';
+  }
+  const r = spawnSync('tesseract', [input, 'stdout', '--psm', '4', '-l', 'eng+ara'], {
+    encoding: 'utf8',
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return r.stdout ?? '';
+}
+
+const pct = (a: number, b: number): string => (b ? ((100 * a) / b).toFixed(1) + '%' : '-');
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+
+async function main(): Promise<void> {
+  let docs = folders.flatMap(loadFolder);
+  if (limit) docs = docs.slice(0, limit);
+  const groups = [...new Set(docs.map((d) => d.group))];
+  type Acc = { ok: number; n: number };
+  const byGroup = new Map<string, Acc>();
+  const byField = new Map<string, Acc>();
+  const rawCov = new Map<string, Acc>();
+  const perf = new Map<Pipeline, { secPerPage: number[]; peakMb: number; failures: number }>();
+  const add = (m: Map<string, Acc>, k: string, ok: number, n: number): void => {
+    const a = m.get(k) ?? { ok: 0, n: 0 };
+    a.ok += ok;
+    a.n += n;
+    m.set(k, a);
+  };
+
+  if (plain) {
+    for (const d of docs) {
+      const c = rawCoverage(plainTesseract(d.file), d.keyValues);
+      add(rawCov, `plain|${d.group}`, c.found, c.total);
+    }
+  }
+  for (const p of pipelines) {
+    const pf = { secPerPage: [] as number[], peakMb: 0, failures: 0 };
+    perf.set(p, pf);
+    for (const d of docs) {
+      const bytes = new Uint8Array(await readFile(d.file));
+      let peak = treeRssMb();
+      const timer = setInterval(() => (peak = Math.max(peak, treeRssMb())), 100);
+      try {
+        const r = await recognizeInvoice({ bytes }, { pipeline: p });
+        pf.secPerPage.push(r.duration_ms / 1000 / Math.max(1, r.pages));
+        const scores = d.score(r.fields_json);
+        const ok = scores.filter((s) => s.ok).length;
+        add(byGroup, `${p}|${d.group}`, ok, scores.length);
+        for (const s of scores)
+          add(
+            byField,
+            `${p}|${d.group === 'receipts' ? 'receipts' : 'invoices'}|${s.field.replace('item.extra', 'item.extra (count)')}`,
+            s.ok ? 1 : 0,
+            1,
+          );
+        const c = rawCoverage(r.raw_text, d.keyValues);
+        add(rawCov, `${p}|${d.group}`, c.found, c.total);
+        if (process.env.BENCH_VERBOSE) {
+          const bad = scores.filter((s) => !s.ok).map((s) => s.field);
+          console.error(
+            `${p} ${d.file.split('/').pop()} ${ok}/${scores.length} ${(r.duration_ms / 1000).toFixed(1)}s miss: ${[...new Set(bad)].join(' ')}`,
+          );
+        }
+      } catch (e) {
+        pf.failures++;
+        const n = d.score({
+          language: 'en',
+          invoice_number: null,
+          issue_date: null,
+          due_date: null,
+          currency: null,
+          vendor: { name: null, tax_id: null, address: null },
+          customer: { name: null, tax_id: null, address: null },
+          subtotal: null,
+          tax_rate: null,
+          tax_amount: null,
+          total: null,
+          line_items: [],
+          confidence: {},
+          boxes: {},
+        }).length;
+        add(byGroup, `${p}|${d.group}`, 0, n);
+        console.error(`${p} ${d.file}: ${(e as Error).message}`);
+      } finally {
+        clearInterval(timer);
+        pf.peakMb = Math.max(pf.peakMb, peak);
+      }
+    }
+  }
+
+  const lines: string[] = [];
+  lines.push(
+    `Documents: ${docs.length} (${groups.map((g) => `${g} ${docs.filter((d) => d.group === g).length}`).join(', ')})`,
+  );
+  lines.push('');
+  lines.push('Field accuracy by language (raw text: share of key values found anywhere in the text)');
+  lines.push('');
+  const head = [
+    'group',
+    ...pipelines.map((p) => `${p} fields`),
+    ...(plain ? ['plain tesseract raw'] : []),
+    ...pipelines.map((p) => `${p} raw`),
+  ];
+  lines.push(`| ${head.join(' | ')} |`);
+  lines.push(`|${head.map(() => '---').join('|')}|`);
+  for (const g of groups) {
+    const cells = [g];
+    for (const p of pipelines) {
+      const a = byGroup.get(`${p}|${g}`);
+      cells.push(a ? pct(a.ok, a.n) : '-');
+    }
+    if (plain) {
+      const a = rawCov.get(`plain|${g}`);
+      cells.push(a ? pct(a.ok, a.n) : '-');
+    }
+    for (const p of pipelines) {
+      const a = rawCov.get(`${p}|${g}`);
+      cells.push(a ? pct(a.ok, a.n) : '-');
+    }
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  lines.push('');
+  lines.push('Field accuracy by field');
+  lines.push('');
+  lines.push(`| set | field | ${pipelines.join(' | ')} |`);
+  lines.push(`|---|---|${pipelines.map(() => '---').join('|')}|`);
+  const fieldKeys = [...new Set([...byField.keys()].map((k) => k.split('|').slice(1).join('|')))];
+  for (const fk of fieldKeys) {
+    const [set, field] = fk.split('|');
+    const cells = pipelines.map((p) => {
+      const a = byField.get(`${p}|${fk}`);
+      if (!a) return '-';
+      return field?.startsWith('item.extra') ? String(a.n) : pct(a.ok, a.n);
+    });
+    lines.push(`| ${set} | ${field} | ${cells.join(' | ')} |`);
+  }
+  lines.push('');
+  lines.push('Speed and memory (one document at a time)');
+  lines.push('');
+  lines.push('| pipeline | s/page median | s/page p90 | peak MB (node + engines) | failures |');
+  lines.push('|---|---|---|---|---|');
+  for (const [p, pf] of perf) {
+    lines.push(
+      `| ${p} | ${quantile(pf.secPerPage, 0.5).toFixed(2)} | ${quantile(pf.secPerPage, 0.9).toFixed(2)} | ${Math.round(pf.peakMb)} | ${pf.failures} |`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+await main();
