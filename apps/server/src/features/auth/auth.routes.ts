@@ -1,0 +1,16 @@
+import { authRoutes } from '@invoicing/contract';
+import { bindRoute } from '../../platform/http/bind-route';
+import type { FeatureRoutes } from '../../platform/http/feature-context';
+import { createAuthService } from './auth.service';
+
+export const registerAuthRoutes: FeatureRoutes = (app, ctx) => {
+  const auth = createAuthService(ctx.system, ctx.tokens, ctx.config);
+  bindRoute(app, ctx.accessCheck, authRoutes.register, ({ body }) => auth.register(body));
+  bindRoute(app, ctx.accessCheck, authRoutes.login, ({ body, request }) => auth.login(body, request.ip));
+  bindRoute(app, ctx.accessCheck, authRoutes.refresh, ({ body }) => auth.refresh(body.refresh));
+  bindRoute(app, ctx.accessCheck, authRoutes.logout, async ({ body }) => {
+    await auth.logout(body.refresh);
+    return { success: true };
+  });
+  bindRoute(app, ctx.accessCheck, authRoutes.me, ({ auth: who }) => auth.me(who.userId));
+};

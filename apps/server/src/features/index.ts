@@ -1,0 +1,7 @@
+import type { FeatureRoutes } from '../platform/http/feature-context';
+import { registerAuthRoutes } from './auth/auth.routes';
+import { registerHealthRoutes } from './health/health.routes';
+import { registerOrgRoutes } from './orgs/orgs.routes';
+
+/** Every feature's routes, registered in this order by buildApp (no folder autoload). */
+export const featureRoutes: FeatureRoutes[] = [registerHealthRoutes, registerAuthRoutes, registerOrgRoutes];

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The typed database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+}
+
+// Timestamps come back as Date objects and numeric stays a string (money is never a float).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Opens PostgreSQL at `databaseUrl`. */
+export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // A connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+};
+
+/** Wraps an open PGlite instance (tests hand in clones of a migrated template). */
+export const wrapPglite = (client: PGlite, onClose?: () => void): DatabaseHandle => ({
+  db: drizzlePglite(client, { schema }) as unknown as Db,
+  kind: 'pglite',
+  close: async () => {
+    await client.close();
+    onClose?.();
+  },
+});
+
+/**
+ * Opens the embedded database in `dataDir`. Two processes on one PGlite folder silently lose writes, so a
+ * lock file holding our pid keeps a second process out; a lock left by a dead process is taken over.
+ */
+export const openPglite = async (dataDir: string): Promise<DatabaseHandle> => {
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dataDir, 'pglite.lock');
+  acquireLock(lockPath);
+  const client = new PGlite(dir);
+  await client.waitReady;
+  return wrapPglite(client, () => fs.rmSync(lockPath, { force: true }));
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const acquireLock = (lockPath: string): void => {
+  try {
+    fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. ` +
+        'Only one process may open it; use DATABASE_URL (PostgreSQL) to run several.',
+    );
+  }
+  fs.writeFileSync(lockPath, String(process.pid));
+};
+
+/** Opens PostgreSQL when a URL is configured, else the embedded database in dataDir. */
+export const openDatabase = (options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> =>
+  options.databaseUrl ? Promise.resolve(openPostgres(options.databaseUrl)) : openPglite(options.dataDir);

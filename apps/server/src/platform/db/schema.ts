@@ -1,0 +1,5 @@
+/** Every table of the product, gathered for drizzle-kit and for the typed database client. */
+export * from '../../features/auth/auth.table';
+export * from '../../features/orgs/orgs.table';
+export * from '../../features/plans/plans.table';
+export * from '../../features/subscriptions/subscriptions.table';

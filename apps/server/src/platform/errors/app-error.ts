@@ -1,0 +1,50 @@
+import type { ErrorCode } from '@invoicing/contract';
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  ACCOUNT_DISABLED: 401,
+  FORBIDDEN: 403,
+  ORGANIZATION_REQUIRED: 403,
+  NOT_A_MEMBER: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw; the error handler turns it into the wire shape. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+  /** Extra top-level fields of the answer (for example upgrade_required) and headers to send. */
+  readonly extra: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: {
+      fieldErrors?: Record<string, string[]>;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = statusByCode[code];
+    this.fieldErrors = options.fieldErrors;
+    this.extra = options.extra;
+    this.headers = options.headers;
+  }
+}
+
+export const notFound = (what = 'Not found.') => new AppError('NOT_FOUND', what);
+export const forbidden = (message = 'You do not have permission to perform this action.') =>
+  new AppError('FORBIDDEN', message);

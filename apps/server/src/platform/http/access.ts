@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { RouteAccess } from '@invoicing/contract';
+import type { TokenService } from '../auth/tokens';
+import { createOrgScope } from '../db/org-scope';
+import type { SystemAccess } from '../db/system-access';
+import { AppError } from '../errors/app-error';
+import { organizationHeader } from './request-context';
+import { memberships, users } from '../db/schema';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const bearer = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+};
+
+/**
+ * Builds the pre-handler of each access level. It verifies the token, refuses deactivated users at once
+ * (not only when their token expires), and for organization routes checks `X-Organization-ID` against the
+ * caller's memberships and opens the request's OrgScope. The check is one indexed query.
+ */
+export const createAccessCheck =
+  (system: SystemAccess, tokens: TokenService) =>
+  (access: RouteAccess) =>
+  async (request: FastifyRequest): Promise<void> => {
+    request.auth = null;
+    request.scope = null;
+    if (access === 'public') return;
+
+    const token = bearer(request);
+    const claims = token ? await tokens.verifyAccess(token) : null;
+    if (!claims)
+      throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided or are invalid.');
+
+    const headerValue = request.headers[organizationHeader];
+    const organizationId = typeof headerValue === 'string' ? headerValue.trim() : '';
+    if (access === 'org' && organizationId === '') {
+      throw new AppError(
+        'ORGANIZATION_REQUIRED',
+        'Select an organization: the X-Organization-ID header is required.',
+      );
+    }
+    if (access === 'org' && !uuidPattern.test(organizationId)) {
+      throw new AppError('NOT_A_MEMBER', 'You are not a member of this organization.');
+    }
+
+    const [row] = await system.db
+      .select({ isActive: users.isActive, isSuperuser: users.isSuperuser, role: memberships.role })
+      .from(users)
+      .leftJoin(
+        memberships,
+        and(
+          eq(memberships.userId, users.id),
+          eq(
+            memberships.organizationId,
+            access === 'org' ? organizationId : '00000000-0000-0000-0000-000000000000',
+          ),
+        ),
+      )
+      .where(eq(users.id, claims.userId))
+      .limit(1);
+    if (!row || !row.isActive) throw new AppError('UNAUTHENTICATED', 'This account is not active.');
+
+    request.auth = { userId: claims.userId, isSuperuser: row.isSuperuser };
+    if (access === 'superuser' && !row.isSuperuser) {
+      throw new AppError('FORBIDDEN', 'You are not authorized to access the admin panel.');
+    }
+    if (access === 'org') {
+      if (!row.role) throw new AppError('NOT_A_MEMBER', 'You are not a member of this organization.');
+      request.scope = createOrgScope(system.db, { organizationId, userId: claims.userId, role: row.role });
+    }
+  };

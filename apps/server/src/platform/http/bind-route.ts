@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { apiBasePath, errorResponse, type RouteAccess, type RouteDef } from '@invoicing/contract';
+import { AppError } from '../errors/app-error';
+import type { OrgScope } from '../db/org-scope';
+import type { AuthContext } from './request-context';
+
+type Input<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
+export interface HandlerContext<R extends RouteDef> {
+  params: Input<R['params']>;
+  query: Input<R['query']>;
+  body: Input<R['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Present on every route that needs a user. */
+  auth: R['access'] extends 'public' ? AuthContext | null : AuthContext;
+  /** Present on organization routes. */
+  scope: R['access'] extends 'org' ? OrgScope : null;
+}
+
+export type AccessCheckFactory = (access: RouteAccess) => (request: FastifyRequest) => Promise<void>;
+
+const looseError = errorResponse.loose();
+const errorStatuses = [400, 401, 403, 404, 409, 413, 429, 500] as const;
+
+/**
+ * Binds a contract route to its handler: validation and serialization by the route's zod schemas, the
+ * access check of its level, and OpenAPI from the same schemas. The response schema strips anything a
+ * handler returns that the contract does not name.
+ */
+export const bindRoute = <R extends RouteDef>(
+  app: FastifyInstance,
+  accessCheck: AccessCheckFactory,
+  route: R,
+  handler: (ctx: HandlerContext<R>) => Promise<z.input<R['response']>>,
+): void => {
+  const successStatus = route.successStatus ?? 200;
+  const response: Record<number, z.ZodType> = { [successStatus]: route.response };
+  for (const status of errorStatuses) response[status] = looseError;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: route.method,
+    url: `${apiBasePath}${route.path}`,
+    schema: {
+      summary: route.summary,
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
+      response,
+    },
+    preHandler: accessCheck(route.access),
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        request,
+        reply,
+        auth: request.auth as never,
+        scope: request.scope as never,
+      });
+      if (route.access !== 'public' && !request.auth) throw new AppError('UNAUTHENTICATED', 'Not signed in.');
+      return reply.status(successStatus).send(result);
+    },
+  });
+};

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { TokenService } from '../auth/tokens';
+import type { DatabaseKind } from '../db/client';
+import type { SystemAccess } from '../db/system-access';
+import type { AccessCheckFactory } from './bind-route';
+
+/** What every feature's routes are given by buildApp. */
+export interface FeatureContext {
+  config: Config;
+  system: SystemAccess;
+  tokens: TokenService;
+  accessCheck: AccessCheckFactory;
+  databaseKind: DatabaseKind;
+}
+
+export type FeatureRoutes = (app: FastifyInstance, ctx: FeatureContext) => void;

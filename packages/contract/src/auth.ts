@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+import { validationMessages as m } from './errors';
+
+const requiredString = (required: string) => z.string({ error: required });
+
+const email = requiredString(m.emailRequired)
+  .trim()
+  .min(1, { error: m.emailRequired, abort: true })
+  .max(254, { error: m.emailInvalid, abort: true })
+  .pipe(z.email({ error: m.emailInvalid }));
+
+export const registerInput = z.object({
+  name: z.string().trim().max(200, { error: m.nameTooLong }).optional().default(''),
+  organization_name: requiredString(m.organizationNameRequired)
+    .trim()
+    .min(1, { error: m.organizationNameRequired, abort: true })
+    .max(200, { error: m.organizationNameTooLong }),
+  email,
+  password: requiredString(m.passwordRequired)
+    .min(1, { error: m.passwordRequired, abort: true })
+    .min(8, { error: m.passwordTooShort, abort: true })
+    .max(128, { error: m.passwordTooLong }),
+});
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const loginInput = z.object({
+  email,
+  password: requiredString(m.passwordRequired).min(1, { error: m.passwordRequired }).max(1024),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const refreshInput = z.object({
+  refresh: requiredString(m.refreshRequired).min(1, { error: m.refreshRequired }).max(512),
+});
+
+export const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  is_superuser: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const organizationSummary = z.object({ id: z.string(), name: z.string() });
+export type OrganizationSummary = z.infer<typeof organizationSummary>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+
+export const loginResponse = tokenPair.extend({ user: sessionUser });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const registerResponse = z.object({
+  tokens: tokenPair,
+  user: sessionUser,
+  organization: organizationSummary,
+});
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const authRoutes = {
+  register: defineRoute({
+    method: 'POST',
+    path: '/auth/register',
+    access: 'public',
+    summary: 'Create a user and an organization the user owns; starts the Pro trial',
+    body: registerInput,
+    response: registerResponse,
+    successStatus: 201,
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/auth/login',
+    access: 'public',
+    summary: 'Exchange email and password for an access and a refresh token',
+    body: loginInput,
+    response: loginResponse,
+  }),
+  refresh: defineRoute({
+    method: 'POST',
+    path: '/auth/refresh',
+    access: 'public',
+    summary: 'Rotate a refresh token: answers a new access token and a new refresh token',
+    body: refreshInput,
+    response: tokenPair,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'public',
+    summary: 'Revoke a refresh token and every token rotated from the same sign-in',
+    body: refreshInput,
+    response: z.object({ success: z.boolean() }),
+  }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/auth/me',
+    access: 'user',
+    summary: 'The signed-in user',
+    response: sessionUser,
+  }),
+};

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route: `public` needs nothing, `user` a valid access token, `org` also an
+ * `X-Organization-ID` that names one of the caller's organizations, `superuser` the superuser flag.
+ */
+export type RouteAccess = 'public' | 'user' | 'org' | 'superuser';
+
+/** One API call: the single description the server binds and the web client calls. Paths are under /api/v1. */
+export interface RouteDef<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+  Access extends RouteAccess = RouteAccess,
+> {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  summary: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Response;
+  /** HTTP status of a success answer; 200 unless stated. */
+  successStatus?: 200 | 201 | 204;
+}
+
+export const defineRoute = <
+  Params extends z.ZodType,
+  Query extends z.ZodType,
+  Body extends z.ZodType,
+  Response extends z.ZodType,
+  Access extends RouteAccess,
+>(
+  route: RouteDef<Params, Query, Body, Response, Access>,
+): RouteDef<Params, Query, Body, Response, Access> => route;
+
+export type RouteBody<R> =
+  R extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType, RouteAccess> ? z.input<B> : never;
+export type RouteResponse<R> =
+  R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer S, RouteAccess> ? z.output<S> : never;
