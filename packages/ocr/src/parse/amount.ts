@@ -1,6 +1,7 @@
 import { dec } from '../decimal.js';
 import type { Dec } from '../decimal.js';
 import { toWesternDigits } from '../text.js';
+import { currencyOf } from './currency.js';
 
 export interface ParsedAmount {
   value: Dec;
@@ -15,15 +16,23 @@ export interface AmountOptions {
   decimalComma?: boolean;
 }
 
-// Letters, currency signs and punctuation that hug a number on invoices: "E£1,200", "12.50SAR", "(12.00)".
-const EDGE = /^[^\d\-]+|[^\d]+$/g;
+/** What may hug a number: punctuation, or a currency mark ("E£1,200", "12.50SAR", "1,200ر.س"). */
+function allowedEdge(edge: string): boolean {
+  const e = edge.replace(/[\s():：=*]+/g, '');
+  if (/\d/.test(e)) return false;
+  return !e || !/\p{L}/u.test(e) ? !/[#/]/.test(e) : currencyOf(e) !== null;
+}
 
 /** Reads an amount written with any separator style and digit set. Returns null for anything else. */
 export function parseAmount(raw: string, opts: AmountOptions = {}): ParsedAmount | null {
-  let s = toWesternDigits(raw).replace(/[\s\u00a0\u202f']/g, '');
-  const negative = /^\(.*\d.*\)$/.test(s) || /^-\d/.test(s) || /\d-$/.test(s);
-  s = s.replace(EDGE, '').replace(/^-/, '');
-  if (!/^\d[\d.,]*$/.test(s)) return null;
+  const w = toWesternDigits(raw).replace(/[\s\u00a0\u202f']/g, '');
+  const m = /^(.*?)(-?)((?:\d[\d.,]*|\.\d+))(-?)(.*)$/u.exec(w);
+  if (!m) return null;
+  const [, pre = '', minus = '', core = '', trailMinus = '', post = ''] = m;
+  if (!allowedEdge(pre.replace(/-$/, '')) || !allowedEdge(post.replace(/^[.,]/, ''))) return null;
+  const negative = Boolean(minus || trailMinus) || (/\($/.test(pre) && /^\)/.test(post));
+  let s = core.replace(/[.,]+$/, '');
+  if (!/^\.?\d[\d.,]*$/.test(s)) return null;
   if (s.replace(/\D/g, '').length > 15) return null;
 
   const dots = (s.match(/\./g) ?? []).length;

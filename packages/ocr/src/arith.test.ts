@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { deriveRate, readLine, reconcileTotals, taxMatches } from './arith.js';
+import { dec, fmtFixed, fmtTrim, mul, roundDec } from './decimal.js';
+import type { Dec } from './decimal.js';
+
+const d = (s: string): Dec => dec(s) as Dec;
+const f = (v: Dec | null): string | null => (v === null ? null : fmtFixed(v, 2));
+
+describe('decimal arithmetic', () => {
+  it('has no binary floating point error', () => {
+    expect(fmtFixed(d('0.1') + d('0.2'))).toBe('0.30');
+    expect(fmtFixed(roundDec(mul(d('2.5'), d('226.19')), 2))).toBe('565.48');
+    expect(fmtFixed(roundDec(mul(d('1.005'), d('1')), 2))).toBe('1.01');
+    expect(fmtTrim(d('3.250'))).toBe('3.25');
+  });
+});
+
+describe('readLine', () => {
+  it('reads quantity x unit price = total in column order', () => {
+    const r = readLine([d('6'), d('242.79'), d('1456.74')]);
+    expect([r.quantity, r.unitPrice, r.total].map((v) => (v === null ? null : fmtTrim(v)))).toEqual([
+      '6',
+      '242.79',
+      '1456.74',
+    ]);
+    expect(r.consistent).toBe(true);
+  });
+
+  it('finds the reading that multiplies out whatever the column order', () => {
+    const r = readLine([d('1456.74'), d('242.79'), d('6')]);
+    expect(f(r.total)).toBe('1456.74');
+    expect(fmtTrim(r.quantity as Dec)).toBe('6');
+    expect(r.consistent).toBe(true);
+  });
+
+  it('ignores an extra number (a row index or a tax column) when the rest multiplies out', () => {
+    const r = readLine([d('3'), d('2.5'), d('37.28'), d('93.20')]);
+    expect(fmtTrim(r.quantity as Dec)).toBe('2.5');
+    expect(r.used).toEqual([1, 2, 3]);
+  });
+
+  it('derives a quantity from price and total', () => {
+    const r = readLine([d('74.00'), d('3700.00')]);
+    expect(fmtTrim(r.quantity as Dec)).toBe('50');
+    expect(r.consistent).toBe(true);
+  });
+
+  it('says when a row does not add up', () => {
+    const r = readLine([d('6'), d('242.79'), d('1456.00')]);
+    expect(r.consistent).toBe(false);
+    expect(f(r.total)).toBe('1456.00');
+  });
+});
+
+describe('taxes', () => {
+  it('checks and derives rates from subtotal and tax', () => {
+    expect(taxMatches(d('9766.55'), d('15'), d('1464.98'))).toBe(true);
+    expect(taxMatches(d('9766.55'), d('14'), d('1464.98'))).toBe(false);
+    expect(f(deriveRate(d('71066.83'), d('9949.36')))).toBe('14.00');
+    expect(deriveRate(d('100'), d('13.37'))).toBeNull();
+  });
+});
+
+describe('reconcileTotals', () => {
+  const c = (v: string, strength = 1) => ({ value: d(v), strength });
+
+  it('prefers the readings that add up', () => {
+    const r = reconcileTotals({
+      subtotal: [c('9766.55')],
+      tax: [c('1464.98')],
+      total: [c('11231.58', 1), c('11231.53', 0.7)],
+      rate: [],
+      linesSum: d('9766.55'),
+    });
+    expect(f(r.total)).toBe('11231.53');
+    expect(f(r.rate)).toBe('15.00');
+    expect(r.checked.has('total')).toBe(true);
+    expect(r.derived.has('rate')).toBe(true);
+  });
+
+  it('derives a missing total, tax or subtotal', () => {
+    expect(
+      f(
+        reconcileTotals({ subtotal: [c('100.00')], tax: [c('14.00')], total: [], rate: [], linesSum: null })
+          .total,
+      ),
+    ).toBe('114.00');
+    const r = reconcileTotals({
+      subtotal: [],
+      tax: [c('14.00')],
+      total: [c('114.00')],
+      rate: [],
+      linesSum: null,
+    });
+    expect(f(r.subtotal)).toBe('100.00');
+    expect(r.derived.has('subtotal')).toBe(true);
+    expect(
+      f(reconcileTotals({ subtotal: [], tax: [], total: [c('50')], rate: [c('5')], linesSum: d('40') }).tax),
+    ).toBe('10.00');
+  });
+
+  it('does not mark as checked what does not add up', () => {
+    const r = reconcileTotals({
+      subtotal: [c('100.00')],
+      tax: [c('15.00')],
+      total: [c('120.00')],
+      rate: [],
+      linesSum: null,
+    });
+    expect(r.checked.has('total')).toBe(false);
+  });
+});

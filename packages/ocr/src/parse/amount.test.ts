@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { fmtFixed } from '../decimal.js';
+import { parseAmount, parsePercent } from './amount.js';
+
+const amt = (s: string, decimalComma = false): string | null => {
+  const r = parseAmount(s, { decimalComma });
+  return r ? fmtFixed(r.value, 2) : null;
+};
+
+describe('parseAmount', () => {
+  it.each([
+    ['1234.50', '1234.50'],
+    ['1,234.50', '1234.50'],
+    ['1,234,567.89', '1234567.89'],
+    ['1.234,50', '1234.50'],
+    ['1.234.567,89', '1234567.89'],
+    ['1234,50', '1234.50'],
+    ["1'234.50", '1234.50'],
+    ['1 234,50', '1234.50'],
+    ['12', '12.00'],
+    ['0.5', '0.50'],
+    ['.75', '0.75'],
+  ])('reads Western style %s', (input, want) => expect(amt(input)).toBe(want));
+
+  it.each([
+    ['١٬٢٣٤٫٥٠', '1234.50'],
+    ['١,٢٣٤.٥٠', '1234.50'],
+    ['٢٤,٨٥٣.٦٧', '24853.67'],
+    ['٠٫٥', '0.50'],
+    ['۱۲۳٫۴۵', '123.45'],
+    ['۸۱٬۰۱۶٫۱۹', '81016.19'],
+  ])('reads Arabic-Indic and Persian digits %s', (input, want) => expect(amt(input)).toBe(want));
+
+  it.each([
+    ['E£41,119.52', '41119.52'],
+    ['SAR1,200.00', '1200.00'],
+    ['$99.99', '99.99'],
+    ['RM7.70', '7.70'],
+    ['12.50-', '-12.50'],
+    ['(12.00)', '-12.00'],
+    ['1,200.00ر.س', '1200.00'],
+  ])('strips currency marks and reads signs in %s', (input, want) => expect(amt(input)).toBe(want));
+
+  it('reads a lone separator before three digits as grouping, unless the document writes decimal commas', () => {
+    expect(amt('1,234')).toBe('1234.00');
+    expect(amt('1.234')).toBe('1.23');
+    expect(amt('1.234', true)).toBe('1234.00');
+    expect(amt('1,234', true)).toBe('1.23');
+  });
+
+  it('keeps exact cents without floating point error', () => {
+    expect(amt('0.1')).toBe('0.10');
+    expect(amt('1000000000.07')).toBe('1000000000.07');
+    expect(parseAmount('2.675')?.decimals).toBe(3);
+  });
+
+  it.each(['', 'abc', 'INV-001', '12/03/2025', '1,23,4.5.6', '1234567890123456789', '12-03', 'No.5'])('refuses %s', (s) =>
+    expect(parseAmount(s)).toBeNull(),
+  );
+});
+
+describe('parsePercent', () => {
+  it.each([
+    ['15%', '15.00'],
+    ['%15', '15.00'],
+    ['١٥٪', '15.00'],
+    ['(5%)', '5.00'],
+    ['17.5%', '17.50'],
+    ['14,5%', '14.50'],
+  ])('reads %s', (input, want) => {
+    const r = parsePercent(input);
+    expect(r === null ? null : fmtFixed(r, 2)).toBe(want);
+  });
+  it('needs a percent sign', () => expect(parsePercent('15')).toBeNull());
+});

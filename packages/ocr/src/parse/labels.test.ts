@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { findLabels } from './labels.js';
+
+const fields = (text: string): string[] => findLabels(text.split(' ')).map((m) => m.field);
+
+describe('findLabels', () => {
+  it('finds English labels and prefers the longest phrase', () => {
+    expect(fields('Total before VAT 9766.55')).toEqual(['subtotal']);
+    expect(fields('Total Due 11231.53 SAR')).toEqual(['total']);
+    expect(fields('Invoice Number 2025011305')).toEqual(['invoice_number']);
+    expect(fields('Tax Reg. No.: 334995850903893 Issue Date 2025-02-22')).toEqual(['tax_id', 'issue_date']);
+    expect(fields('Bill To Green Valley Hotel')).toEqual(['customer']);
+    expect(fields('Payment Due June 2, 2024')).toEqual(['due_date']);
+  });
+
+  it('finds Arabic labels whatever the hamza, ta marbuta and word order', () => {
+    expect(fields('رقم الفاتورة')).toEqual(['invoice_number']);
+    expect(fields('الفاتوره رقم')).toEqual(['invoice_number']);
+    expect(fields('الاجمالي الكلي ٢٤,٨٥٣.٦٧')).toEqual(['total']);
+    expect(fields('المجموع الفرعي ٢١,٦١١.٨٩')).toEqual(['subtotal']);
+    expect(fields('ضريبة القيمة المضافة ١٥٪')).toEqual(['tax']);
+    expect(fields('تاريخ الاستحقاق ٢٨ ديسمبر ٢٠٢٥')).toEqual(['due_date']);
+    expect(fields('الرقم الضريبي : ٣٦٥٤٨٣٩٠٣٧١٣٠٩٣')).toEqual(['tax_id']);
+  });
+
+  it('reads bilingual labels as two labels of one field', () => {
+    expect(fields('Invoice No. / رقم الفاتورة INV/SA/24/541')).toEqual(['invoice_number', 'invoice_number']);
+    expect(fields('Subtotal / المجموع الفرعي 10199.81')).toEqual(['subtotal', 'subtotal']);
+  });
+
+  it('forgives one OCR slip in a long word of a phrase, but not in a single word', () => {
+    expect(fields('Invoice Numbcr 42')).toEqual(['invoice_number']);
+    expect(fields('Cleaning Supplies 2 83.01')).toEqual([]);
+  });
+});
