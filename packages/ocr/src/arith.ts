@@ -173,6 +173,9 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
         for (const r of top(input.rate)) {
           let score = 0;
           if (s && t && g && near(s.value + t.value, g.value)) score += 3;
+          // A reading that contradicts the others is worse than no reading: it is then derived instead.
+          else if (s && t && g) score -= 1.5;
+          if (s && g && g.value < s.value) score -= 1.5;
           if (s && t && r && taxMatches(s.value, r.value, t.value)) score += 2;
           if (s && L !== null && near(s.value, L)) score += 2;
           if (!s && !t && g && L !== null && near(g.value, L)) score += 1;
@@ -221,5 +224,7 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
     checked.add('rate').add('tax').add('subtotal');
   }
   if (subtotal !== null && L !== null && near(subtotal, L)) checked.add('lines').add('subtotal');
+  // A value computed from the others satisfies the check by construction: that proves nothing.
+  for (const k of derived) checked.delete(k);
   return { subtotal, tax, total, rate, derived, checked };
 }

@@ -79,7 +79,10 @@ function detectHeader(line: Line): HeaderInfo | null {
       }
     }
   });
-  return kinds.size >= 3 || (kinds.size === 2 && kinds.has('qty')) ? { columns } : null;
+  // Narrow receipts head their table with two words ("Description  Amount"); a row with numbers is no header.
+  const short = line.words.length <= 8 && !line.words.some((w) => /\d/.test(toWesternDigits(w.text)));
+  const enough = kinds.size >= 3 || (kinds.size === 2 && (kinds.has('qty') || (short && kinds.has('desc'))));
+  return enough ? { columns } : null;
 }
 
 function isPercentAt(words: Word[], i: number): boolean {
@@ -286,6 +289,20 @@ export function extractFields(lines: Line[]): ExtractResult {
       );
       if (rest.length && restAll.length) {
         return { value: cleanName(textOf(restAll, seg.rtl)), words: restAll, line, conf: meanConf(restAll) };
+      }
+    }
+    if (seg) {
+      // "اسم العميل      فندق الوادي" : the name is the next segment in the label's reading direction.
+      const leftward = label.arabic && line.rtl;
+      const next = line.segments
+        .filter((s) => (leftward ? s.x1 <= seg.x0 : s.x0 >= seg.x1))
+        .sort((a, b) => (leftward ? b.x1 - a.x1 : a.x0 - b.x0))[0];
+      const nextHasLabel = next?.words.some((w) => info.inLabel.has(line.words.indexOf(w)));
+      if (next && !nextHasLabel && /\p{L}{2,}/u.test(segmentText(next))) {
+        const gap = leftward ? seg.x0 - next.x1 : next.x0 - seg.x1;
+        if (gap < line.pageWidth * 0.25) {
+          return { value: cleanName(segmentText(next)), words: next.words, line, conf: meanConf(next.words) };
+        }
       }
     }
     const lx0 = Math.min(...info.labels.filter((l) => l.field === label.field).map((l) => l.x0));

@@ -54,8 +54,9 @@ describe('parseAmount', () => {
     expect(parseAmount('2.675')?.decimals).toBe(3);
   });
 
-  it.each(['', 'abc', 'INV-001', '12/03/2025', '1,23,4.5.6', '1234567890123456789', '12-03', 'No.5'])('refuses %s', (s) =>
-    expect(parseAmount(s)).toBeNull(),
+  it.each(['', 'abc', 'INV-001', '12/03/2025', '1,23,4.5.6', '1234567890123456789', '12-03', 'No.5'])(
+    'refuses %s',
+    (s) => expect(parseAmount(s)).toBeNull(),
   );
 });
 
