@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-// Each workspace has its own vitest.config.ts; this file only lists them.
+// Each workspace has its own vitest.config.ts. With TEST_DATABASE_URL set, the server's suites run a
+// second time against that PostgreSQL server.
+const serverOnPostgres = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: './apps/server/vitest.config.ts',
+        root: './apps/server',
+        test: { name: 'server-pg', env: { TEST_DB: 'postgres' } },
+      },
+    ]
+  : [];
+
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/ocr', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'packages/ocr', 'apps/server', 'apps/web', ...serverOnPostgres],
   },
 });

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../test/test-app';
+import { createOrgScope } from './org-scope';
+import { memberships } from './schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const rows = async <T>(query: ReturnType<typeof sql>) => {
+  const result = (await t.system.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+};
+
+describe('tenancy', () => {
+  it('every table with organization_id has row-level security and a tenant policy', async () => {
+    const tables = await rows<{ table_name: string }>(sql`
+      select table_name from information_schema.columns
+      where table_schema = 'public' and column_name = 'organization_id' order by table_name`);
+    expect(tables.map((r) => r.table_name)).toContain('memberships');
+    for (const { table_name } of tables) {
+      const [rls] = await rows<{ relrowsecurity: boolean }>(
+        sql`select relrowsecurity from pg_class where relname = ${table_name} and relnamespace = 'public'::regnamespace`,
+      );
+      expect(rls?.relrowsecurity, `${table_name} has row-level security`).toBe(true);
+      const policies = await rows<{ roles: string[] | string; qual: string }>(
+        sql`select roles, qual from pg_policies where schemaname = 'public' and tablename = ${table_name}`,
+      );
+      expect(policies.length, `${table_name} has a policy`).toBeGreaterThan(0);
+      expect(String(policies[0]!.roles)).toContain('invoicing_tenant');
+      expect(policies[0]!.qual).toContain('app.organization_id');
+      const indexes = await rows<{ indexdef: string }>(
+        sql`select indexdef from pg_indexes where schemaname = 'public' and tablename = ${table_name}`,
+      );
+      expect(
+        indexes.some((i) => /\(organization_id[,)]/.test(i.indexdef)),
+        `${table_name} has an index that starts with organization_id`,
+      ).toBe(true);
+    }
+  });
+
+  it('a scope sees only its own rows even in a query that forgets the filter', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const scope = createOrgScope(t.system.db, {
+      organizationId: a.organization.id,
+      userId: a.user.id,
+      role: 'OWNER',
+    });
+    const seen = await scope.run((tx) => tx.select().from(memberships));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen.map((m) => m.organizationId))).toEqual(new Set([a.organization.id]));
+    // And it cannot write into another organization.
+    await expect(
+      scope.run((tx) =>
+        tx.insert(memberships).values({ organizationId: b.organization.id, userId: a.user.id, role: 'USER' }),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('a tenant transaction cannot read credentials', async () => {
+    const a = await registerUser(t.app);
+    const scope = createOrgScope(t.system.db, {
+      organizationId: a.organization.id,
+      userId: a.user.id,
+      role: 'OWNER',
+    });
+    await expect(scope.run((tx) => tx.execute(sql`select password_hash from users`))).rejects.toThrow();
+    await expect(scope.run((tx) => tx.execute(sql`select token_hash from refresh_tokens`))).rejects.toThrow();
+  });
+
+  it('nested runs share one transaction, and a failure rolls all of it back', async () => {
+    const a = await registerUser(t.app);
+    const scope = createOrgScope(t.system.db, {
+      organizationId: a.organization.id,
+      userId: a.user.id,
+      role: 'OWNER',
+    });
+    const before = await scope.run((tx) => tx.select().from(memberships));
+    await expect(
+      scope.run(async () => {
+        await scope.run((tx) =>
+          tx.delete(memberships).where(sql`${memberships.organizationId} = ${a.organization.id}`),
+        );
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await scope.run((tx) => tx.select().from(memberships))).toHaveLength(before.length);
+  });
+});
