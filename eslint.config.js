@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // Config files must default-export for their tools.
-    files: ['**/*.config.{ts,js,mjs}', '**/vite.config.ts', '**/playwright.config.ts'],
+    files: ['**/*.config.{ts,js,mjs}', '**/vite.config.ts', '**/playwright.config.ts', '**/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# One command from a fresh clone: install, build, and start the product on the embedded database with
+# demo data. The console says where to open it and how to sign in.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+npm run build
+export SUPERADMIN_EMAIL="${SUPERADMIN_EMAIL:-admin@example.com}"
+export SUPERADMIN_PASSWORD="${SUPERADMIN_PASSWORD:-admin-password-123}"
+exec node apps/server/dist/main.js --demo
