@@ -1,0 +1,17 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../lib/session';
+
+/** Without an access token the user signs in first (SPEC §2, route guards). */
+export function RequireAuth() {
+  const { isAuthenticated } = useSession();
+  const location = useLocation();
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Organization pages need a chosen organization: every call they make is scoped by it. */
+export function RequireOrganization() {
+  const { organizationId } = useSession();
+  if (!organizationId) return <Navigate to="/org/select" replace />;
+  return <Outlet />;
+}

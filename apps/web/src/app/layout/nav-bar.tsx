@@ -1,0 +1,120 @@
+import { Anchor, Box, Burger, Button, Drawer, Group, Stack, useDirection } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LanguageToggle } from '../../components/language-toggle';
+import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useSession } from '../../lib/session';
+import { isActivePath, navItemsFor } from './nav-links';
+
+/** Below this Mantine breakpoint the links move into the drawer behind the burger. */
+export const navBreakpoint = 'lg';
+
+export function NavBar() {
+  const { t } = useTranslation(['nav', 'common']);
+  const session = useSession();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { links, showLogout } = navItemsFor(session);
+  const { dir } = useDirection();
+
+  // Following a link (or signing out) closes the mobile menu.
+  useEffect(() => close(), [pathname, close]);
+
+  const renderLinks = (prefix: 'nav' | 'drawer-nav', vertical: boolean) => (
+    <>
+      {links.map((link) => {
+        const active = isActivePath(pathname, link.to);
+        return (
+          <Button
+            key={link.key}
+            component={Link}
+            to={link.to}
+            variant={active ? 'light' : 'subtle'}
+            color={active ? undefined : 'dark'}
+            size={vertical ? 'md' : 'compact-sm'}
+            justify={vertical ? 'flex-start' : undefined}
+            fullWidth={vertical}
+            fw={500}
+            aria-current={active ? 'page' : undefined}
+            data-testid={`${prefix}-${link.key}`}
+          >
+            {t(link.key)}
+          </Button>
+        );
+      })}
+      {showLogout ? (
+        <Button
+          variant="subtle"
+          color="red"
+          size={vertical ? 'md' : 'compact-sm'}
+          justify={vertical ? 'flex-start' : undefined}
+          fullWidth={vertical}
+          fw={500}
+          onClick={() => void logout()}
+          data-testid={`${prefix}-logout`}
+        >
+          {t('logout')}
+        </Button>
+      ) : null}
+    </>
+  );
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Anchor
+        component={Link}
+        to="/"
+        fw={700}
+        fz="lg"
+        c="indigo.7"
+        underline="never"
+        aria-label={t('home')}
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid="nav-brand"
+      >
+        {t('common:appName')}
+      </Anchor>
+      <Box
+        component="nav"
+        aria-label={t('mainNavigation')}
+        visibleFrom={navBreakpoint}
+        style={{ flex: 1, minWidth: 0 }}
+        data-testid="nav-bar"
+      >
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {renderLinks('nav', false)}
+        </Group>
+      </Box>
+      <Group gap="xs" wrap="nowrap">
+        <LanguageToggle />
+        <Burger
+          opened={opened}
+          onClick={toggle}
+          hiddenFrom={navBreakpoint}
+          size="sm"
+          aria-label={opened ? t('closeMenu') : t('openMenu')}
+          aria-expanded={opened}
+          aria-controls="mobile-navigation"
+          data-testid="nav-burger"
+        />
+      </Group>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title={t('menu')}
+        position={dir === 'rtl' ? 'left' : 'right'}
+        size="xs"
+        hiddenFrom={navBreakpoint}
+        id="mobile-navigation"
+        closeButtonProps={{ 'aria-label': t('closeMenu') }}
+      >
+        <Stack component="nav" aria-label={t('mainNavigation')} gap={4} data-testid="drawer-nav">
+          {renderLinks('drawer-nav', true)}
+        </Stack>
+      </Drawer>
+    </Group>
+  );
+}

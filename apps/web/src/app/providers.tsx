@@ -1,0 +1,31 @@
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { directionOf, i18n } from '../lib/i18n';
+import { toastDurationMs } from '../lib/toast';
+import { LanguageSync } from './language-sync';
+import { theme } from './theme';
+
+interface ProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine transitions and portals for component tests. */
+  env?: 'default' | 'test';
+}
+
+export function Providers({ queryClient, children, env = 'default' }: ProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
+        <MantineProvider theme={theme} env={env}>
+          <LanguageSync />
+          <Notifications autoClose={toastDurationMs} position="top-center" />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>
+  );
+}

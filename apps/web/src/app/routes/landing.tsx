@@ -1,0 +1,5 @@
+import { Landing } from '../../features/landing/components/landing';
+
+export function LandingPage() {
+  return <Landing />;
+}

@@ -1,0 +1,73 @@
+import { Button, Card, Container, EmptyState, Group, Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
+
+const tabs = ['users', 'organizations', 'memberships', 'plans', 'paymentMethods'] as const;
+
+function AccessDenied() {
+  const { t } = useTranslation('admin');
+  return (
+    <Container size="sm" py="xl" data-testid="admin-access-denied">
+      <Card withBorder radius="md" padding="xl">
+        <EmptyState
+          title={
+            <span role="heading" aria-level={1} data-testid="page-title">
+              {t('accessDenied.title')}
+            </span>
+          }
+          description={t('accessDenied.description')}
+          icon={<span aria-hidden="true">🔒</span>}
+          variant="light"
+          color="red"
+        >
+          <EmptyState.Actions>
+            <Group justify="center">
+              <Button component={Link} to="/admin-login" data-testid="access-denied-admin-login">
+                {t('accessDenied.adminLogin')}
+              </Button>
+              <Button component={Link} to="/login" variant="default" data-testid="access-denied-login">
+                {t('accessDenied.login')}
+              </Button>
+            </Group>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Card>
+    </Container>
+  );
+}
+
+/** The admin panel's frame; each tab's management screen arrives with the admin issue. */
+export function AdminPanel() {
+  const { t } = useTranslation('admin');
+  const { isSuperuser } = useSession();
+  if (!isSuperuser) return <AccessDenied />;
+
+  return (
+    <Container size="lg" data-testid="admin-panel">
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Tabs defaultValue="users" keepMounted={false}>
+        <Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab} value={tab} data-testid={`admin-tab-${tab}`}>
+              {t(`tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Panel key={tab} value={tab} pt="lg" data-testid={`admin-panel-${tab}`}>
+            <Card withBorder radius="md" padding="xl">
+              <EmptyState
+                title={t('comingSoon.title')}
+                description={t('comingSoon.description', { section: t(`tabs.${tab}`) })}
+                icon={<span aria-hidden="true">🛠️</span>}
+                withIndicatorBackground
+              />
+            </Card>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Container>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showToast } from '../../../lib/toast';
+import { logout } from '../api/logout';
+
+/** Logout as the navigation bar does it: revoke, forget, drop cached data of this user, go to /login. */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation('common');
+  return useCallback(async () => {
+    await logout();
+    queryClient.clear();
+    await navigate('/login');
+    showToast(t('toast.signedOut'), 'info');
+  }, [navigate, queryClient, t]);
+}

@@ -1,0 +1,240 @@
+import { defineRoute } from '@invoicing/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, createApiClient } from './api-client';
+import {
+  getAccessToken,
+  getOrganizationId,
+  getRefreshToken,
+  getUpgradeError,
+  setOrganizationId,
+  setTokens,
+} from './storage';
+
+const orgRoute = defineRoute({
+  method: 'GET',
+  path: '/things/{id}/',
+  access: 'org',
+  summary: 'test route',
+  response: z.object({ id: z.string() }),
+});
+
+const publicRoute = defineRoute({
+  method: 'POST',
+  path: '/auth/login',
+  access: 'public',
+  summary: 'test login',
+  body: z.object({ email: z.string() }),
+  response: z.object({ ok: z.boolean() }),
+});
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+/** A fake API: data calls succeed only with the `valid` access token; refresh answers with `next` tokens. */
+function fakeApi(options: { refreshStatus?: number; refreshDelayMs?: number } = {}) {
+  const calls: Call[] = [];
+  let valid = 'access-2';
+  let refreshCount = 0;
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init });
+    const headers = new Headers(init.headers);
+    if (url.endsWith('/auth/refresh')) {
+      refreshCount += 1;
+      await new Promise((resolve) => setTimeout(resolve, options.refreshDelayMs ?? 5));
+      if (options.refreshStatus && options.refreshStatus !== 200) {
+        return json(options.refreshStatus, {
+          detail: 'Invalid refresh token',
+          code: 'INVALID_REFRESH_TOKEN',
+        });
+      }
+      const body = JSON.parse(String(init.body)) as { refresh: string };
+      if (body.refresh !== 'refresh-1') return json(401, { detail: 'reused', code: 'INVALID_REFRESH_TOKEN' });
+      return json(200, { access: valid, refresh: 'refresh-2' });
+    }
+    if (headers.get('Authorization') !== `Bearer ${valid}`) {
+      return json(401, { detail: 'Token expired', code: 'UNAUTHENTICATED' });
+    }
+    const id = url.split('/').filter(Boolean).pop() ?? '';
+    return json(200, { id });
+  });
+  return {
+    fetch,
+    calls,
+    get refreshCount() {
+      return refreshCount;
+    },
+    setValid(token: string) {
+      valid = token;
+    },
+  };
+}
+
+describe('api client', () => {
+  beforeEach(() => {
+    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    setOrganizationId('org-1');
+  });
+
+  it('sends the bearer token and the organization header, and parses the answer', async () => {
+    const api = fakeApi();
+    api.setValid('access-1');
+    const client = createApiClient({ fetch: api.fetch });
+    await expect(client.request(orgRoute, { params: { id: 'a' } })).resolves.toEqual({ id: 'a' });
+    const headers = new Headers(api.calls[0]?.init.headers);
+    expect(api.calls[0]?.url).toBe('/api/v1/things/a/');
+    expect(headers.get('Authorization')).toBe('Bearer access-1');
+    expect(headers.get('X-Organization-ID')).toBe('org-1');
+  });
+
+  it('sends no organization header and no token on auth calls', async () => {
+    const fetch = vi.fn(async () => json(200, { ok: true }));
+    const client = createApiClient({ fetch });
+    await client.request(publicRoute, { body: { email: 'a@b.c' } });
+    const init = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = new Headers(init[1].headers);
+    expect(headers.get('X-Organization-ID')).toBeNull();
+    expect(headers.get('Authorization')).toBeNull();
+  });
+
+  it('makes exactly one refresh for concurrent 401s and retries each request once', async () => {
+    const api = fakeApi({ refreshDelayMs: 20 });
+    const client = createApiClient({ fetch: api.fetch });
+    const results = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((id) => client.request(orgRoute, { params: { id } })),
+    );
+    expect(results.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(api.refreshCount).toBe(1);
+    // 4 first attempts + 1 refresh + 4 retries.
+    expect(api.fetch).toHaveBeenCalledTimes(9);
+    for (const id of ['a', 'b', 'c', 'd']) {
+      expect(api.calls.filter((c) => c.url.endsWith(`/things/${id}/`))).toHaveLength(2);
+    }
+    expect(getAccessToken()).toBe('access-2');
+    // Refresh tokens rotate: the new one must replace the old one.
+    expect(getRefreshToken()).toBe('refresh-2');
+  });
+
+  it('does not refresh again for a 401 that arrives after another request already refreshed', async () => {
+    const api = fakeApi();
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (fetch.mock.calls.length === 1) {
+        // While this request was in flight, another one refreshed and stored the new pair.
+        setTokens({ access: 'access-2', refresh: 'refresh-2' });
+      }
+      return api.fetch(input, init);
+    });
+    const client = createApiClient({ fetch });
+    await expect(client.request(orgRoute, { params: { id: 'a' } })).resolves.toEqual({ id: 'a' });
+    expect(api.refreshCount).toBe(0);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('clears the session when the refresh fails', async () => {
+    const api = fakeApi({ refreshStatus: 401 });
+    const client = createApiClient({ fetch: api.fetch });
+    const error = await client.request(orgRoute, { params: { id: 'a' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(api.refreshCount).toBe(1);
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+    expect(getOrganizationId()).toBeNull();
+  });
+
+  it('clears the session without calling refresh when there is no refresh token', async () => {
+    window.localStorage.removeItem('invoicing.refreshToken');
+    const api = fakeApi();
+    const client = createApiClient({ fetch: api.fetch });
+    await expect(client.request(orgRoute, { params: { id: 'a' } })).rejects.toBeInstanceOf(ApiError);
+    expect(api.refreshCount).toBe(0);
+    expect(getAccessToken()).toBeNull();
+    expect(getOrganizationId()).toBeNull();
+  });
+
+  it('retries only once: a second 401 clears the session', async () => {
+    const api = fakeApi();
+    api.setValid('never');
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/auth/refresh'))
+        return json(200, { access: 'access-2', refresh: 'refresh-2' });
+      return api.fetch(input, init);
+    });
+    const client = createApiClient({ fetch });
+    await expect(client.request(orgRoute, { params: { id: 'a' } })).rejects.toBeInstanceOf(ApiError);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('stores an upgrade_required answer and sends the user to the usage page', async () => {
+    const onUpgradeRequired = vi.fn();
+    const fetch = vi.fn(async () =>
+      json(403, {
+        detail: 'Customer limit reached',
+        code: 'FORBIDDEN',
+        upgrade_required: true,
+        message: 'Customer limit reached',
+        limit_type: 'customers',
+        current_usage: 25,
+        limit: 25,
+      }),
+    );
+    const client = createApiClient({ fetch, onUpgradeRequired });
+    await expect(client.request(orgRoute, { params: { id: 'a' } })).rejects.toBeInstanceOf(ApiError);
+    expect(onUpgradeRequired).toHaveBeenCalledOnce();
+    expect(getUpgradeError()).toEqual({
+      message: 'Customer limit reached',
+      limitType: 'customers',
+      currentUsage: 25,
+      limit: 25,
+    });
+  });
+
+  it('reads field errors and Retry-After into ApiError', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(400, {
+          detail: 'Validation failed',
+          code: 'VALIDATION_FAILED',
+          errors: { email: ['Email is required'] },
+        }),
+      )
+      .mockResolvedValueOnce(
+        json(429, { detail: 'Too many attempts', code: 'TOO_MANY_ATTEMPTS' }, { 'Retry-After': '42' }),
+      );
+    const client = createApiClient({ fetch });
+    const first = (await client
+      .request(publicRoute, { body: { email: '' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(first.fieldErrors).toEqual({ email: ['Email is required'] });
+    expect(first.code).toBe('VALIDATION_FAILED');
+    const second = (await client
+      .request(publicRoute, { body: { email: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(second.status).toBe(429);
+    expect(second.retryAfterSeconds).toBe(42);
+  });
+
+  it('turns an unreachable server into a NETWORK_ERROR', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createApiClient({ fetch });
+    const error = (await client
+      .request(publicRoute, { body: { email: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.status).toBe(0);
+  });
+});

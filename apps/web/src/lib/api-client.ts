@@ -1,0 +1,314 @@
+import { apiBasePath, errorResponse, tokenPair } from '@invoicing/contract';
+import type { RouteBody, RouteDef, RouteResponse } from '@invoicing/contract';
+import type { UpgradeError } from './storage';
+import {
+  clearSession,
+  getAccessToken,
+  getLanguage,
+  getOrganizationId,
+  getRefreshToken,
+  setTokens,
+  setUpgradeError,
+} from './storage';
+
+/** An API answer that was not a success, in the error shape of DECISIONS.md, or a failure to reach the API. */
+export class ApiError extends Error {
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  /** The stable machine code from the server, or NETWORK_ERROR, HTTP_ERROR, INVALID_RESPONSE from this client. */
+  readonly code: string;
+  readonly detail: string;
+  /** Validation messages per field (English texts of the contract's validationMessages). */
+  readonly fieldErrors: Record<string, string[]>;
+  /** Seconds to wait before trying again, from Retry-After on a 429. */
+  readonly retryAfterSeconds: number | null;
+  /** The decoded body, for error answers that carry more than the common shape (upgrade_required). */
+  readonly body: unknown;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    detail: string;
+    fieldErrors?: Record<string, string[]>;
+    retryAfterSeconds?: number | null;
+    body?: unknown;
+  }) {
+    super(init.detail || init.code);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.body = init.body;
+  }
+}
+
+export interface RequestOptions<R> {
+  body?: RouteBody<R> | FormData;
+  /** Values for `{name}` or `:name` segments of the route's path. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+}
+
+/** What the client needs from the browser's memory; the default is lib/storage.ts. */
+export interface SessionStore {
+  getAccessToken(): string | null;
+  getRefreshToken(): string | null;
+  setTokens(tokens: { access: string; refresh: string }): void;
+  getOrganizationId(): string | null;
+  getLanguage(): string;
+  clearSession(): void;
+  setUpgradeError(error: UpgradeError): void;
+}
+
+export interface ApiClientConfig {
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  store?: SessionStore;
+  /** Where to send the user when a plan limit stops an action. */
+  onUpgradeRequired?: () => void;
+}
+
+export interface ApiClient {
+  request<R extends RouteDef>(route: R, options?: RequestOptions<R>): Promise<RouteResponse<R>>;
+}
+
+const defaultStore: SessionStore = {
+  getAccessToken,
+  getRefreshToken,
+  setTokens,
+  getOrganizationId,
+  getLanguage,
+  clearSession,
+  setUpgradeError,
+};
+
+const refreshPath = '/auth/refresh';
+
+function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}|:(\w+)/g, (_match, braced?: string, colon?: string) => {
+    const name = braced ?? colon ?? '';
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function buildQuery(query: RequestOptions<unknown>['query']): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readBody(response);
+  const parsed = errorResponse.safeParse(body);
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+  if (parsed.success) {
+    return new ApiError({
+      status: response.status,
+      code: parsed.data.code,
+      detail: parsed.data.detail,
+      fieldErrors: parsed.data.errors ?? {},
+      retryAfterSeconds,
+      body,
+    });
+  }
+  // A proxy or a crash can answer with something else than our JSON; keep the status so the page can react.
+  return new ApiError({
+    status: response.status,
+    code: response.status === 429 ? 'TOO_MANY_ATTEMPTS' : 'HTTP_ERROR',
+    detail: response.statusText,
+    retryAfterSeconds,
+    body,
+  });
+}
+
+function readUpgradeError(body: unknown): UpgradeError | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as Record<string, unknown>;
+  if (record.upgrade_required !== true) return null;
+  const num = (value: unknown) => (typeof value === 'number' ? value : null);
+  const message =
+    typeof record.message === 'string'
+      ? record.message
+      : typeof record.detail === 'string'
+        ? record.detail
+        : '';
+  return {
+    message,
+    limitType: typeof record.limit_type === 'string' ? record.limit_type : null,
+    currentUsage: num(record.current_usage),
+    limit: num(record.limit),
+  };
+}
+
+/** Builds a client; the app uses the one below, tests build their own around a fake fetch. */
+export function createApiClient(config: ApiClientConfig = {}): ApiClient {
+  const fetchImpl: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const baseUrl = config.baseUrl ?? apiBasePath;
+  const store = config.store ?? defaultStore;
+  const onUpgradeRequired = config.onUpgradeRequired ?? (() => navigateForUpgrade());
+
+  // Every 401 that arrives while a refresh is under way waits for that same refresh: refresh tokens rotate,
+  // so a second refresh with the old token would be taken for a stolen token and end the whole sign-in.
+  let refreshing: Promise<boolean> | null = null;
+
+  async function fetchOrThrow(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetchImpl(url, init);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError({ status: 0, code: 'NETWORK_ERROR', detail: 'The server could not be reached' });
+    }
+  }
+
+  async function refreshTokens(): Promise<boolean> {
+    const refresh = store.getRefreshToken();
+    if (!refresh) {
+      store.clearSession();
+      return false;
+    }
+    const response = await fetchOrThrow(`${baseUrl}${refreshPath}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+    if (!response.ok) {
+      store.clearSession();
+      return false;
+    }
+    const parsed = tokenPair.safeParse(await readBody(response));
+    if (!parsed.success) {
+      store.clearSession();
+      return false;
+    }
+    store.setTokens(parsed.data);
+    return true;
+  }
+
+  function sharedRefresh(): Promise<boolean> {
+    refreshing ??= refreshTokens().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function send(route: RouteDef, options: RequestOptions<unknown>, accessToken: string | null) {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': store.getLanguage(),
+    };
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    const organizationId = store.getOrganizationId();
+    if (organizationId && route.access !== 'public' && !route.path.startsWith('/auth/')) {
+      headers['X-Organization-ID'] = organizationId;
+    }
+    const url = `${baseUrl}${buildPath(route.path, options.params)}${buildQuery(options.query)}`;
+    return fetchOrThrow(url, { method: route.method, headers, body, signal: options.signal });
+  }
+
+  async function request<R extends RouteDef>(
+    route: R,
+    options: RequestOptions<R> = {},
+  ): Promise<RouteResponse<R>> {
+    const needsToken = route.access !== 'public';
+    const tokenUsed = needsToken ? store.getAccessToken() : null;
+    let response = await send(route, options, tokenUsed);
+
+    if (response.status === 401) {
+      if (!needsToken) {
+        // A 401 on a sign-in call means whatever this browser held is no longer good.
+        store.clearSession();
+      } else {
+        const current = store.getAccessToken();
+        // Another request may have refreshed while this one was in flight: use its token instead of refreshing.
+        const refreshed = current !== null && current !== tokenUsed ? true : await sharedRefresh();
+        if (refreshed) {
+          response = await send(route, options, store.getAccessToken());
+          if (response.status === 401) store.clearSession();
+        }
+      }
+    }
+
+    if (!response.ok) {
+      const error = await toApiError(response);
+      if (response.status === 403) {
+        const upgrade = readUpgradeError(error.body);
+        if (upgrade) {
+          store.setUpgradeError(upgrade);
+          onUpgradeRequired();
+        }
+      }
+      throw error;
+    }
+
+    const data = response.status === 204 ? undefined : await readBody(response);
+    const parsed = route.response.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        code: 'INVALID_RESPONSE',
+        detail: `Unexpected answer from ${route.method} ${route.path}`,
+        body: data,
+      });
+    }
+    return parsed.data as RouteResponse<R>;
+  }
+
+  return { request };
+}
+
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+
+/** Lets the router take over navigation from the client, so that leaving for /usage keeps the app loaded. */
+export function setApiNavigator(navigator: (path: string) => void): void {
+  navigate = navigator;
+}
+
+function navigateForUpgrade(): void {
+  navigate('/usage');
+}
+
+const defaultClient = createApiClient();
+
+/** Calls one contract route with the signed-in session and parses the answer with the route's schema. */
+export function callApi<R extends RouteDef>(
+  route: R,
+  options?: RequestOptions<R>,
+): Promise<RouteResponse<R>> {
+  return defaultClient.request(route, options);
+}

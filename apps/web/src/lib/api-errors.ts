@@ -1,0 +1,56 @@
+import { validationMessages } from '@invoicing/contract';
+import type { TFunction } from 'i18next';
+import { ApiError } from './api-client';
+import { formatWait } from './format';
+
+const keyByMessage = new Map<string, string>(
+  Object.entries(validationMessages).map(([key, message]) => [message, key]),
+);
+
+/** The server and the contract's schemas speak English; this finds the message's key to show it translated. */
+export function translateValidationMessage(message: string, t: TFunction): string {
+  const key = keyByMessage.get(message);
+  return key ? t(`errors:validation.${key}`) : message;
+}
+
+/** Per-field messages in the page language, from the server's `errors` object. */
+export function translateFieldErrors(
+  fieldErrors: Record<string, string[]>,
+  t: TFunction,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    result[field] = messages
+      .map((message) => translateValidationMessage(message, t))
+      .join(t('errors:listSeparator'));
+  }
+  return result;
+}
+
+/** 'field: messages' for every field, the way the spec shows server validation answers. */
+export function joinFieldErrors(fieldErrors: Record<string, string[]>, t: TFunction): string {
+  const translated = translateFieldErrors(fieldErrors, t);
+  return Object.entries(translated)
+    .map(([field, messages]) => `${t(`errors:fields.${field}`, { defaultValue: field })}: ${messages}`)
+    .join(t('errors:fieldSeparator'));
+}
+
+/**
+ * One sentence for any failure in the page language: field errors joined, then the message for the code
+ * (English keeps the server's own message, which is the spec's text), then the page's fallback.
+ */
+export function describeError(error: unknown, t: TFunction, language: string, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status === 429 || error.code === 'TOO_MANY_ATTEMPTS') {
+    if (error.retryAfterSeconds !== null) {
+      return t('errors:tooManyAttempts', { when: formatWait(error.retryAfterSeconds, language) });
+    }
+    return t('errors:codes.TOO_MANY_ATTEMPTS');
+  }
+  if (Object.keys(error.fieldErrors).length > 0) return joinFieldErrors(error.fieldErrors, t);
+  const codeKey = `errors:codes.${error.code}`;
+  const hasCode = t(codeKey, { defaultValue: '' }) !== '';
+  if (language === 'en' && error.detail && error.status !== 0) return error.detail;
+  if (hasCode) return t(codeKey);
+  return error.detail || fallback;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNumber, formatWait } from './format';
+
+describe('format', () => {
+  it('uses Western digits in Arabic', () => {
+    expect(formatNumber(1234.5, 'ar')).toMatch(/1[,٬]?234[.٫]5/);
+    expect(formatMoney('1234.50', 'EGP', 'ar')).toMatch(/1[,٬]?234[.٫]50/);
+    expect(formatMoney('1234.50', 'EGP', 'ar')).not.toMatch(/[٠-٩]/);
+  });
+
+  it('formats money and dates in English', () => {
+    expect(formatMoney('1234.5', 'USD', 'en')).toBe('$1,234.50');
+    expect(formatDate('2025-03-04T10:00:00Z', 'en')).toBe('Mar 4, 2025');
+    expect(formatDate('not a date', 'en')).toBe('');
+  });
+
+  it('says how long to wait', () => {
+    expect(formatWait(42, 'en')).toBe('in 42 seconds');
+    expect(formatWait(600, 'en')).toBe('in 10 minutes');
+    expect(formatWait(42, 'ar')).toContain('42');
+  });
+});

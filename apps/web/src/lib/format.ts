@@ -1,0 +1,60 @@
+import type { Language } from './storage';
+
+/**
+ * The Intl locale of each page language. Arabic uses Egyptian Arabic conventions but Western digits
+ * ("-u-nu-latn"): amounts, invoice numbers and dates on invoices here are printed with Western digits,
+ * so users can compare what they see with their paper and with the OCR output digit by digit.
+ */
+const locales: Record<Language, string> = {
+  en: 'en-US',
+  ar: 'ar-EG-u-nu-latn',
+};
+
+export function localeFor(language: string): string {
+  return language === 'ar' ? locales.ar : locales.en;
+}
+
+export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(localeFor(language), options).format(value);
+}
+
+/**
+ * Money arrives as a decimal string (DECISIONS.md); Intl formats the string without going through a float
+ * when the runtime supports it, which keeps large amounts exact.
+ */
+export function formatMoney(amount: string | number, currency: string, language: string): string {
+  const formatter = new Intl.NumberFormat(localeFor(language), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return (formatter.format as (value: string | number) => string)(amount);
+}
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(value: string | number | Date, language: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium' }).format(date);
+}
+
+export function formatDateTime(value: string | number | Date, language: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
+/** "in 42 seconds" / "in 3 minutes" in the page language, for waits such as a Retry-After. */
+export function formatWait(seconds: number, language: string): string {
+  const formatter = new Intl.RelativeTimeFormat(localeFor(language), { numeric: 'always' });
+  if (seconds < 90) return formatter.format(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 90 * 60) return formatter.format(Math.ceil(seconds / 60), 'minute');
+  return formatter.format(Math.ceil(seconds / 3600), 'hour');
+}

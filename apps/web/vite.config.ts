@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // The API runs beside Vite in development; the built app is served by the API itself.
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});
