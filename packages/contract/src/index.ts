@@ -3,6 +3,11 @@ export * from './errors';
 export * from './auth';
 export * from './orgs';
 export * from './health';
+export * from './common';
+export * from './customers';
+export * from './items';
+export * from './invoices';
+export * from './money';
 
 /** The base path of every API call. */
 export const apiBasePath = '/api/v1';

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+import { idParams, pageQuery, paginated } from './common';
+import { validationMessages as m } from './errors';
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .nullish()
+    .transform((v) => v ?? '');
+
+export const customerInput = z.object({
+  name: z
+    .string({ error: m.customerNameRequired })
+    .trim()
+    .min(1, { error: m.customerNameRequired })
+    .max(200, { error: m.textTooLong }),
+  email: z
+    .string()
+    .trim()
+    .max(254, { error: m.emailInvalid })
+    .nullish()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: m.emailInvalid }),
+  phone: optionalText(40, m.textTooLong).refine((v) => v === '' || /^[+\d\s()\-./٠-٩]{3,40}$/.test(v), {
+    error: m.phoneInvalid,
+  }),
+  tax_id: optionalText(60, m.textTooLong),
+  address: optionalText(1000, m.textTooLong),
+});
+export type CustomerInput = z.input<typeof customerInput>;
+
+export const customer = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  tax_id: z.string(),
+  address: z.string(),
+  created_at: z.string(),
+});
+export type Customer = z.infer<typeof customer>;
+
+export const customerListQuery = pageQuery.extend({ q: z.string().trim().max(200).optional() });
+
+export const customerRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/customers/',
+    access: 'org',
+    summary: 'Customers, searched by name, email, phone or tax id',
+    query: customerListQuery,
+    response: paginated(customer),
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/customers/',
+    access: 'org',
+    summary: 'Create a customer',
+    body: customerInput,
+    response: customer,
+    successStatus: 201,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/customers/:id/',
+    access: 'org',
+    summary: 'One customer',
+    params: idParams,
+    response: customer,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/customers/:id/',
+    access: 'org',
+    summary: 'Replace a customer',
+    params: idParams,
+    body: customerInput,
+    response: customer,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/customers/:id/',
+    access: 'org',
+    summary: 'Delete a customer that no invoice refers to',
+    params: idParams,
+    response: z.undefined(),
+    successStatus: 204,
+  }),
+};

@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { defineRoute } from './route';
+import { currencies, decimalInput, idParams, money, pageQuery, paginated, successResponse } from './common';
+import { validationMessages as m } from './errors';
+
+export const invoiceStatuses = ['DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+export const imageStatuses = ['available', 'deleted', 'no_image'] as const;
+export type ImageStatus = (typeof imageStatuses)[number];
+
+/** The fixed tax rate of an invoice, in percent (SPEC §9). */
+export const INVOICE_TAX_RATE = '14.00';
+/** Largest invoice image or PDF, in bytes after decoding. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const invoiceImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+
+const isoDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine(
+      (v) => {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+      },
+      { error: m.dateInvalid },
+    );
+
+export const invoiceLineInput = z.object({
+  item_id: z.uuid({ error: m.itemInvalid }).nullish(),
+  item: z.uuid({ error: m.itemInvalid }).nullish(),
+  description: z
+    .string({ error: m.lineDescriptionRequired })
+    .trim()
+    .min(1, { error: m.lineDescriptionRequired })
+    .max(500, { error: m.textTooLong }),
+  quantity: decimalInput({
+    scale: 3,
+    min: 1,
+    max: 999_999_999,
+    messages: { invalid: m.quantityInvalid, min: m.quantityMin, max: m.amountTooLarge },
+  }),
+  unit_price: decimalInput({
+    scale: 2,
+    min: 0,
+    max: 999_999_999_999,
+    messages: { invalid: m.priceInvalid, min: m.priceNegative, max: m.amountTooLarge },
+  }),
+  /** Ignored: the server computes every figure itself. */
+  total: z.unknown().optional(),
+});
+
+/**
+ * The invoice save payload of SPEC §3. subtotal, tax_rate, tax_amount and total are accepted for
+ * compatibility and ignored: the server recomputes them from the lines.
+ */
+export const invoiceInput = z
+  .object({
+    customer_id: z.uuid({ error: m.customerRequired }),
+    number: z
+      .string()
+      .trim()
+      .max(40, { error: m.textTooLong })
+      .nullish()
+      .transform((v) => v ?? ''),
+    issue_date: isoDate(m.issueDateRequired),
+    due_date: isoDate(m.dueDateRequired),
+    currency: z.enum(currencies, { error: m.currencyInvalid }).optional(),
+    status: z.enum(invoiceStatuses, { error: m.statusInvalid }).default('DRAFT'),
+    subtotal: z.unknown().optional(),
+    tax_rate: z.unknown().optional(),
+    tax_amount: z.unknown().optional(),
+    total: z.unknown().optional(),
+    lines_data: z
+      .array(invoiceLineInput, { error: m.linesRequired })
+      .min(1, { error: m.linesRequired })
+      .max(500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.due_date < v.issue_date)
+      ctx.addIssue({ code: 'custom', path: ['due_date'], message: m.dueBeforeIssue });
+  });
+export type InvoiceInput = z.input<typeof invoiceInput>;
+
+export const invoiceLine = z.object({
+  id: z.string(),
+  item: z.string().nullable(),
+  description: z.string(),
+  quantity: z.string(),
+  unit_price: money,
+  total: money,
+});
+
+export const invoiceCustomer = z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable();
+
+export const invoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(invoiceStatuses),
+  issue_date: z.string(),
+  due_date: z.string(),
+  currency: z.string(),
+  subtotal: money,
+  tax_rate: money,
+  tax_amount: money,
+  total: money,
+  customer: invoiceCustomer,
+  lines: z.array(invoiceLine),
+  /** A signed link that expires; null without an available image. */
+  image_url: z.string().nullable(),
+  /** The first page of a PDF as an image, or the image itself. */
+  image_preview_url: z.string().nullable(),
+  image_mime: z.string().nullable(),
+  image_name: z.string().nullable(),
+  image_status: z.enum(imageStatuses),
+  image_deleted_at: z.string().nullable(),
+  image_deleted_by_name: z.string().nullable(),
+  image_deletion_reason: z.string().nullable(),
+  has_image: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const invoiceListItem = invoice
+  .pick({
+    id: true,
+    number: true,
+    status: true,
+    issue_date: true,
+    due_date: true,
+    currency: true,
+    total: true,
+    image_status: true,
+    has_image: true,
+  })
+  .extend({ customer: invoiceCustomer });
+export type InvoiceListItem = z.infer<typeof invoiceListItem>;
+
+export const invoiceListQuery = pageQuery.extend({
+  /** One of the five statuses; VOID is accepted as CANCELLED. */
+  status: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((v) => (v === 'VOID' ? 'CANCELLED' : v))
+    .pipe(z.enum([...invoiceStatuses, 'ALL', '']))
+    .optional(),
+  q: z.string().trim().max(100).optional(),
+  /** `limit` is the page size of the spec's recent-invoices call. */
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const statsPeriods = [7, 30, 90, 365] as const;
+
+export const invoiceStats = z.object({
+  days: z.number().int(),
+  currency: z.string(),
+  total_invoices: z.number().int(),
+  total_amount: money,
+  paid_amount: money,
+  pending_amount: money,
+  overdue_amount: money,
+  draft_amount: money,
+  status_breakdown: z.object({
+    DRAFT: z.number().int(),
+    SENT: z.number().int(),
+    PAID: z.number().int(),
+    OVERDUE: z.number().int(),
+    CANCELLED: z.number().int(),
+  }),
+  amount_by_status: z.object({ DRAFT: money, SENT: money, PAID: money, OVERDUE: money, CANCELLED: money }),
+});
+export type InvoiceStats = z.infer<typeof invoiceStats>;
+
+export const imageUploadInput = z.object({
+  image_data: z.string({ error: m.imageRequired }).min(1, { error: m.imageRequired }),
+  file_name: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((v) => v ?? ''),
+  file_type: z.string().trim().max(100).nullish(),
+});
+
+export const imageDeleteInput = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(500, { error: m.textTooLong })
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+export const imageActionResponse = successResponse.extend({ invoice });
+
+export const invoiceRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/invoices/',
+    access: 'org',
+    summary: 'Invoices, newest first, filtered by status and searched by number',
+    query: invoiceListQuery,
+    response: paginated(invoiceListItem),
+  }),
+  stats: defineRoute({
+    method: 'GET',
+    path: '/invoices/stats/',
+    access: 'org',
+    summary: 'Counts and amounts by status over the last 7, 30, 90 or 365 days (by issue date)',
+    query: z.object({
+      days: z.coerce
+        .number()
+        .int()
+        .refine((d) => (statsPeriods as readonly number[]).includes(d), {
+          error: 'days must be 7, 30, 90 or 365',
+        })
+        .default(30),
+    }),
+    response: invoiceStats,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/invoices/',
+    access: 'org',
+    summary: 'Create an invoice with its lines; a blank number takes the next of the sequence',
+    body: invoiceInput,
+    response: invoice,
+    successStatus: 201,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/invoices/:id/',
+    access: 'org',
+    summary: 'One invoice with its lines and image state',
+    params: idParams,
+    response: invoice,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/invoices/:id/',
+    access: 'org',
+    summary: 'Replace an invoice and its lines',
+    params: idParams,
+    body: invoiceInput,
+    response: invoice,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/invoices/:id/',
+    access: 'org',
+    summary: 'Delete a DRAFT invoice',
+    params: idParams,
+    response: z.undefined(),
+    successStatus: 204,
+  }),
+  uploadImage: defineRoute({
+    method: 'POST',
+    path: '/billing/invoices/:id/image/upload/',
+    access: 'org',
+    summary: 'Attach or replace the invoice image (JPG, PNG, WEBP or PDF as a data URL, at most 10 MB)',
+    params: idParams,
+    body: imageUploadInput,
+    response: invoice,
+  }),
+  deleteImage: defineRoute({
+    method: 'POST',
+    path: '/billing/invoices/:id/image/delete/',
+    access: 'org',
+    summary: 'Delete the invoice image with a reason; the file is kept so that it can be restored',
+    params: idParams,
+    body: imageDeleteInput,
+    response: imageActionResponse,
+  }),
+  restoreImage: defineRoute({
+    method: 'POST',
+    path: '/billing/invoices/:id/image/restore/',
+    access: 'org',
+    summary: 'Restore a deleted invoice image',
+    params: idParams,
+    response: imageActionResponse,
+  }),
+};
