@@ -22,7 +22,7 @@ export function Providers({ queryClient, children, env = 'default' }: ProvidersP
       <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
         <MantineProvider theme={theme} env={env}>
           <LanguageSync />
-          <Notifications autoClose={toastDurationMs} position="top-center" />
+          <Notifications autoClose={toastDurationMs} position="bottom-center" />
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>

@@ -1,6 +1,7 @@
 import { Button, Card, Container, EmptyState } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconClock } from './icons';
 import { PageHeader } from './page-header';
 
 const backLabels = {
@@ -27,7 +28,7 @@ export function SectionPlaceholder({ title, backTo = '/dashboard', testId }: Sec
         <EmptyState
           title={t('preparing.title')}
           description={t('preparing.description')}
-          icon={<span aria-hidden="true">⏳</span>}
+          icon={<IconClock size={28} />}
           withIndicatorBackground
         >
           <EmptyState.Actions>

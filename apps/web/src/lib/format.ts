@@ -58,3 +58,11 @@ export function formatWait(seconds: number, language: string): string {
   if (seconds < 90 * 60) return formatter.format(Math.ceil(seconds / 60), 'minute');
   return formatter.format(Math.ceil(seconds / 3600), 'hour');
 }
+
+/**
+ * Wraps text of unknown direction (a company name, a plan name) in Unicode isolates before it goes into a
+ * translated sentence, so "Nile Trading Co." keeps its period on the right side inside an Arabic sentence.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

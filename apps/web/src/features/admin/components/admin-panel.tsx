@@ -1,6 +1,7 @@
 import { Button, Card, Container, EmptyState, Group, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconLock, IconTool } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 
@@ -18,7 +19,7 @@ function AccessDenied() {
             </span>
           }
           description={t('accessDenied.description')}
-          icon={<span aria-hidden="true">🔒</span>}
+          icon={<IconLock size={28} />}
           variant="light"
           color="red"
         >
@@ -61,7 +62,7 @@ export function AdminPanel() {
               <EmptyState
                 title={t('comingSoon.title')}
                 description={t('comingSoon.description', { section: t(`tabs.${tab}`) })}
-                icon={<span aria-hidden="true">🛠️</span>}
+                icon={<IconTool size={28} />}
                 withIndicatorBackground
               />
             </Card>

@@ -9,11 +9,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  ThemeIcon,
   Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IconBulb, IconCheck, IconDot, IconX } from '../../../components/icons';
 import { useSession } from '../../../lib/session';
 import { SampleInvoice } from './sample-invoice';
 
@@ -28,9 +30,17 @@ function GuidelineCard({ title, testId, children }: { title: string; testId: str
   );
 }
 
-function Bullets({ items, mark }: { items: string[]; mark: string }) {
+function Bullets({ items, mark, color }: { items: string[]; mark: ReactNode; color: string }) {
   return (
-    <List spacing="xs" size="sm" icon={<span aria-hidden="true">{mark}</span>}>
+    <List
+      spacing="xs"
+      size="sm"
+      icon={
+        <ThemeIcon size={22} radius="xl" variant="light" color={color}>
+          {mark}
+        </ThemeIcon>
+      }
+    >
       {items.map((item) => (
         <List.Item key={item}>{item}</List.Item>
       ))}
@@ -87,7 +97,8 @@ export function Landing() {
                 ))}
               </Group>
               <Bullets
-                mark="✓"
+                mark={<IconCheck size={14} />}
+                color="teal"
                 items={[
                   t('formats.jpg'),
                   t('formats.png'),
@@ -99,7 +110,8 @@ export function Landing() {
             </GuidelineCard>
             <GuidelineCard title={t('unsupported.title')} testId="guidelines-unsupported">
               <Bullets
-                mark="✕"
+                mark={<IconX size={14} />}
+                color="red"
                 items={[
                   t('unsupported.handwritten'),
                   t('unsupported.blurry'),
@@ -114,7 +126,8 @@ export function Landing() {
                 {t('required.intro')}
               </Text>
               <Bullets
-                mark="•"
+                mark={<IconDot size={14} />}
+                color="indigo"
                 items={[
                   t('required.number'),
                   t('required.date'),
@@ -132,7 +145,8 @@ export function Landing() {
             </GuidelineCard>
             <GuidelineCard title={t('tips.title')} testId="guidelines-tips">
               <Bullets
-                mark="💡"
+                mark={<IconBulb size={14} />}
+                color="yellow"
                 items={[
                   t('tips.flat'),
                   t('tips.light'),

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
-import { formatDate } from '../../../lib/format';
+import { formatDate, isolate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useCurrentOrganization } from '../api/get-current-organization';
 
@@ -49,7 +49,7 @@ export function OrganizationHome() {
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={6}>
             <Title order={1} fz={{ base: 24, sm: 30 }} data-testid="dashboard-welcome">
-              {t('dashboard.welcome', { name })}
+              {t('dashboard.welcome', { name: isolate(name) })}
             </Title>
             <Group gap="xs">
               <Badge variant="light" color="gray" data-testid="dashboard-role">
@@ -58,7 +58,7 @@ export function OrganizationHome() {
               {subscription ? (
                 <>
                   <Badge variant="light" data-testid="dashboard-plan">
-                    {t('dashboard.plan', { plan: subscription.plan_name })}
+                    {t('dashboard.plan', { plan: isolate(subscription.plan_name) })}
                   </Badge>
                   <Badge variant="light" color={status === 'active' ? 'teal' : 'yellow'}>
                     {t(`subscription.${status}`)}

@@ -3,7 +3,9 @@ import { Badge, Button, Card, EmptyState, Group, Stack, Text } from '@mantine/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { IconBuilding } from '../../../components/icons';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { isolate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { setOrganizationId } from '../../../lib/storage';
 import { showToast } from '../../../lib/toast';
@@ -22,7 +24,7 @@ export function OrganizationPicker() {
       predicate: (query) => query.queryKey.join('/') !== organizationsQueryKey.join('/'),
     });
     setOrganizationId(organization.id);
-    showToast(t('common:toast.organizationSelected', { name: organization.name }), 'success');
+    showToast(t('common:toast.organizationSelected', { name: isolate(organization.name) }), 'success');
     await navigate('/dashboard');
   }
 
@@ -42,7 +44,7 @@ export function OrganizationPicker() {
       <Card withBorder padding="xl" radius="md">
         <EmptyState
           title={t('select.empty')}
-          icon={<span aria-hidden="true">🏢</span>}
+          icon={<IconBuilding size={28} />}
           withIndicatorBackground
           data-testid="organizations-empty"
         />
