@@ -53,14 +53,22 @@ function loadFolder(dir: string): Doc[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
     .sort()
-    .map((k) => {
-      const t = JSON.parse(readFileSync(join(dir, k), 'utf8')) as InvoiceTruth;
-      return {
-        group: t.language,
-        file: join(dir, t.file),
-        score: (f) => scoreInvoice(f, t),
-        keyValues: invoiceKeyValues(t),
-      };
+    .flatMap((k): Doc[] => {
+      let t: InvoiceTruth;
+      try {
+        t = JSON.parse(readFileSync(join(dir, k), 'utf8')) as InvoiceTruth;
+      } catch {
+        console.error(`skipped ${k}: not a readable truth file`);
+        return [];
+      }
+      return [
+        {
+          group: t.language,
+          file: join(dir, t.file),
+          score: (f) => scoreInvoice(f, t),
+          keyValues: invoiceKeyValues(t),
+        },
+      ];
     });
 }
 

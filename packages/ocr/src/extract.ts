@@ -553,8 +553,13 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
   const first = infos[0]?.line;
   if (!first) return null;
   const cands: { seg: Segment; info: LineInfo; words: Word[]; text: string; h: number }[] = [];
+  // The seller heads the page: above the table and above the customer's block.
+  const customerAt = infos.findIndex((i) => i.labels.some((l) => l.field === 'customer'));
+  const tableAt = infos.findIndex((i) => i.header);
+  const limit = Math.min(...[customerAt, tableAt].filter((i) => i >= 0), infos.length);
   for (const info of infos) {
     const { line } = info;
+    if (info.idx > limit || (info.idx === limit && info.header)) break;
     if (line.page !== first.page || line.y0 > line.pageHeight * 0.3) continue;
     if (customer && info.line === customer.line) continue;
     for (const seg of line.segments) {

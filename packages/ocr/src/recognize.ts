@@ -43,7 +43,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   const advanced = ctx.options.pipeline === 'advanced';
   const progress = (stage: string): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
   progress('preprocess');
-  const prep: PrepareOptions = { minWidth: advanced ? 2400 : 1700 };
+  const prep: PrepareOptions = { minWidth: advanced ? 2400 : 1700, flatten: 'auto' };
   const img = await prepareImage(bytes, prep);
   progress('recognize');
   const first = await tesseract(img.png, page, { lang: 'eng' }, ctx.budget);

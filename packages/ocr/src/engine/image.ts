@@ -16,6 +16,7 @@ export interface PreparedImage {
   height: number;
   /** Scale applied to the original (boxes are fractions, so only for diagnostics). */
   scale: number;
+  flattened: boolean;
 }
 
 export interface PrepareOptions {
@@ -26,6 +27,56 @@ export interface PrepareOptions {
   enhance?: boolean;
   /** Global threshold after flattening uneven light; helps some photos and hurts clean pages. */
   binarize?: boolean;
+  /** Divide out uneven lighting: 'auto' only when the page's background really varies. */
+  flatten?: 'auto' | 'always' | 'never';
+}
+
+/**
+ * Shadows and gradients make the engine's global threshold swallow text. The background is estimated
+ * by blurring a small copy; dividing by it makes the paper evenly white. Clean pages are left untouched
+ * (flattening costs Arabic pages some accuracy), so it runs only when the background's brightness
+ * spreads over more than a fifth of the grey range.
+ */
+async function flattenLight(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  force: boolean,
+): Promise<{ pixels: Buffer; applied: boolean }> {
+  // Brightest pixel per 16 x 16 block: paper, not ink, whatever the text density.
+  const B = 16;
+  const sw = Math.ceil(width / B);
+  const sh = Math.ceil(height / B);
+  const blockMax = Buffer.alloc(sw * sh);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const brow = Math.floor(y / B) * sw;
+    for (let x = 0; x < width; x++) {
+      const v = pixels[row + x] ?? 0;
+      const k = brow + Math.floor(x / B);
+      if (v > (blockMax[k] ?? 0)) blockMax[k] = v;
+    }
+  }
+  const small = await sharp(blockMax, { raw: { width: sw, height: sh, channels: 1 } })
+    .median(5)
+    .blur(2)
+    .raw()
+    .toBuffer();
+  const sorted = Uint8Array.from(small).sort();
+  // The 25th percentile, not the darkest blocks: a coloured band or a logo is not uneven light.
+  const lo = sorted[Math.floor(sorted.length * 0.25)] ?? 0;
+  const hi = sorted[Math.floor(sorted.length * 0.95)] ?? 255;
+  if (!force && hi - lo < 40) return { pixels, applied: false };
+  const bg = await sharp(small, { raw: { width: sw, height: sh, channels: 1 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const out = Buffer.allocUnsafe(pixels.length);
+  for (let i = 0; i < pixels.length; i++) {
+    const b = Math.max(24, bg[i] ?? 255);
+    out[i] = Math.min(255, Math.round(((pixels[i] ?? 0) * 245) / b));
+  }
+  return { pixels: out, applied: true };
 }
 
 export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
@@ -65,9 +116,20 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
       img = img.resize({ width: Math.round(width * scale), kernel: scale > 1 ? 'lanczos3' : 'lanczos3' });
     }
     if (opts.enhance) img = img.normalise({ lower: 1, upper: 99 }).sharpen({ sigma: 1 });
-    if (opts.binarize) img = img.normalise().threshold(160);
-    const { data, info } = await img.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-    return { png: data, width: info.width, height: info.height, scale };
+    const raw = await img.raw().toBuffer({ resolveWithObject: true });
+    let pixels: Buffer = raw.data;
+    const { width: w, height: h } = raw.info;
+    let flattened = false;
+    if (opts.flatten !== 'never') {
+      const r = await flattenLight(pixels, w, h, opts.flatten === 'always');
+      pixels = r.pixels;
+      flattened = r.applied;
+    }
+    if (opts.binarize) for (let i = 0; i < pixels.length; i++) pixels[i] = (pixels[i] ?? 0) < 150 ? 0 : 255;
+    const png = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    return { png, width: w, height: h, scale, flattened };
   } catch (e) {
     if (e instanceof OcrError) throw e;
     const msg = e instanceof Error ? e.message : String(e);

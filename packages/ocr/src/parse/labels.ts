@@ -22,6 +22,7 @@ export type LabelField =
  */
 export const LABELS: Record<LabelField, string[]> = {
   invoice_number: [
+    'invoiceno',
     'invoice number',
     'invoice no',
     'invoice #',
@@ -197,6 +198,7 @@ export const LABELS: Record<LabelField, string[]> = {
     'البطاقة الضريبية',
   ],
   customer: [
+    'billto',
     'bill to',
     'billed to',
     'invoice to',
