@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getOrganizationId, setOrganizationId, setTokens } from '../lib/storage';
+import { fakeAccessToken, jsonResponse, renderApp } from '../test/render';
+
+const organizations = [
+  { id: 'org-1', name: 'Nile Trading Co.', role: 'OWNER', currency: 'EGP' },
+  { id: 'org-2', name: 'شركة الخليج للتجارة', role: 'ADMIN', currency: 'SAR' },
+];
+
+function fakeServer() {
+  return vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.endsWith('/orgs/')) return jsonResponse(200, organizations);
+    if (url.endsWith('/orgs/current/')) {
+      return jsonResponse(200, {
+        id: 'org-1',
+        name: 'Nile Trading Co.',
+        currency: 'EGP',
+        role: 'OWNER',
+        subscription: { plan_name: 'Pro', status: 'TRIAL', trial_ends_at: '2030-01-15T00:00:00Z' },
+      });
+    }
+    if (url.endsWith('/auth/logout')) return jsonResponse(200, { success: true });
+    return jsonResponse(404, { detail: 'Not found', code: 'NOT_FOUND' });
+  });
+}
+
+function navLinks(): string[] {
+  return within(screen.getByTestId('nav-bar'))
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('data-testid') ?? '');
+}
+
+describe('app', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fakeServer());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows Login and Register to a visitor', async () => {
+    await renderApp('/');
+    expect(navLinks()).toEqual(['nav-login', 'nav-register']);
+    expect(screen.getByTestId('landing-get-started')).toHaveTextContent('Get started');
+  });
+
+  it('shows only Admin Panel and Logout to a superuser', async () => {
+    setTokens({ access: fakeAccessToken({ is_superuser: true }), refresh: 'r' });
+    await renderApp('/admin');
+    expect(navLinks()).toEqual(['nav-adminPanel']);
+    expect(screen.getByTestId('nav-logout')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab')).toHaveLength(5);
+  });
+
+  it('shows the organization sections once an organization is selected', async () => {
+    setTokens({ access: fakeAccessToken(), refresh: 'r' });
+    setOrganizationId('org-1');
+    await renderApp('/dashboard');
+    expect(navLinks()).toEqual([
+      'nav-organizations',
+      'nav-dashboard',
+      'nav-customers',
+      'nav-items',
+      'nav-invoices',
+      'nav-invoiceDashboard',
+      'nav-ocr',
+      'nav-fileManager',
+      'nav-usage',
+      'nav-upgradePlan',
+    ]);
+    expect(await screen.findByTestId('dashboard-welcome')).toHaveTextContent('Welcome to');
+    expect(screen.getByTestId('dashboard-welcome')).toHaveTextContent('Nile Trading Co.');
+  });
+
+  it('sends a visitor from an organization page to /login', async () => {
+    const { router } = await renderApp('/customers');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in user without organization to /org/select, where choosing one opens the dashboard', async () => {
+    setTokens({ access: fakeAccessToken(), refresh: 'r' });
+    const { router } = await renderApp('/invoices');
+    expect(router.state.location.pathname).toBe('/org/select');
+    await userEvent.click(await screen.findByTestId('choose-organization-org-2'));
+    expect(getOrganizationId()).toBe('org-2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends an unknown path to /', async () => {
+    const { router } = await renderApp('/no/such/page');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('denies the admin panel to a regular user', async () => {
+    setTokens({ access: fakeAccessToken(), refresh: 'r' });
+    await renderApp('/admin');
+    expect(screen.getByTestId('admin-access-denied')).toHaveTextContent('Access Denied');
+    expect(screen.getByTestId('access-denied-admin-login')).toHaveAttribute('href', '/admin-login');
+  });
+
+  it('re-reads the session when another tab signs out', async () => {
+    setTokens({ access: fakeAccessToken(), refresh: 'r' });
+    setOrganizationId('org-1');
+    await renderApp('/dashboard');
+    expect(navLinks()).toContain('nav-dashboard');
+    act(() => {
+      window.localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    await waitFor(() => expect(navLinks()).toEqual(['nav-login', 'nav-register']));
+  });
+
+  it('logs out: calls the API, forgets the session and opens /login', async () => {
+    setTokens({ access: fakeAccessToken(), refresh: 'refresh-1' });
+    setOrganizationId('org-1');
+    const { router } = await renderApp('/dashboard');
+    await userEvent.click(screen.getByTestId('nav-logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const fetchMock = vi.mocked(fetch);
+    const logoutCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/logout'));
+    expect(JSON.parse(String(logoutCall?.[1]?.body))).toEqual({ refresh: 'refresh-1' });
+    expect(getOrganizationId()).toBeNull();
+  });
+});
+
+describe('register form', () => {
+  it.each([
+    [
+      'en',
+      {
+        organization: 'Organization name is required',
+        email: 'Email is required',
+        password: 'Password is required',
+        short: 'Password must be at least 8 characters long',
+      },
+    ],
+    [
+      'ar',
+      {
+        organization: 'اسم المؤسسة مطلوب',
+        email: 'البريد الإلكتروني مطلوب',
+        password: 'كلمة المرور مطلوبة',
+        short: 'يجب ألا تقل كلمة المرور عن 8 أحرف',
+      },
+    ],
+  ] as const)('shows the validation messages per field in %s', async (language, messages) => {
+    await renderApp('/register', language);
+    expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    await userEvent.click(screen.getByTestId('register-submit'));
+    expect(screen.getByText(messages.organization)).toBeInTheDocument();
+    expect(screen.getByText(messages.email)).toBeInTheDocument();
+    expect(screen.getByText(messages.password)).toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('register-password'), 'short');
+    await userEvent.click(screen.getByTestId('register-submit'));
+    expect(screen.getByText(messages.short)).toBeInTheDocument();
+  });
+
+  it('shows server field errors per field, translated', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(400, {
+          detail: 'Validation failed',
+          code: 'VALIDATION_FAILED',
+          errors: { email: ['An account with this email already exists'] },
+        }),
+      ),
+    );
+    await renderApp('/register', 'ar');
+    await userEvent.type(screen.getByTestId('register-organization'), 'Acme');
+    await userEvent.type(screen.getByTestId('register-email'), 'taken@example.com');
+    await userEvent.type(screen.getByTestId('register-password'), 'long-enough-1');
+    await userEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'البريد الإلكتروني: يوجد حساب بهذا البريد الإلكتروني بالفعل',
+    );
+    expect(screen.getAllByText('يوجد حساب بهذا البريد الإلكتروني بالفعل').length).toBeGreaterThan(0);
+    vi.unstubAllGlobals();
+  });
+});
