@@ -1,6 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getOrganizationId, setOrganizationId, setTokens } from '../lib/storage';
 import { fakeAccessToken, jsonResponse, renderApp } from '../test/render';
