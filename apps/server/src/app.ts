@@ -11,6 +11,8 @@ import type { Config } from './config';
 import { createTokenService, loadSigningSecret } from './platform/auth/tokens';
 import type { DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
+import { createUrlSigner } from './platform/auth/url-signer';
+import { createLocalFileStore } from './platform/storage/file-store';
 import { errorHandler } from './platform/errors/error-handler';
 import { createAccessCheck } from './platform/http/access';
 import type { FeatureContext } from './platform/http/feature-context';
@@ -84,16 +86,16 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
 
   // 5. Features.
   const system = createSystemAccess(database.db);
-  const tokens = createTokenService(
-    loadSigningSecret(config.JWT_SECRET, config.dataDir),
-    config.ACCESS_TOKEN_TTL_SECONDS,
-  );
+  const secret = loadSigningSecret(config.JWT_SECRET, config.dataDir);
+  const tokens = createTokenService(secret, config.ACCESS_TOKEN_TTL_SECONDS);
   const ctx: FeatureContext = {
     config,
     system,
     tokens,
     accessCheck: createAccessCheck(system, tokens),
     databaseKind: database.kind,
+    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    signer: createUrlSigner(secret),
   };
   for (const register of featureRoutes) register(app, ctx);
 

@@ -2,6 +2,16 @@ import type { FeatureRoutes } from '../platform/http/feature-context';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerOrgRoutes } from './orgs/orgs.routes';
+import { registerCustomerRoutes } from './customers/customers.routes';
+import { registerItemRoutes } from './items/items.routes';
+import { registerInvoiceRoutes } from './invoices/invoices.routes';
 
 /** Every feature's routes, registered in this order by buildApp (no folder autoload). */
-export const featureRoutes: FeatureRoutes[] = [registerHealthRoutes, registerAuthRoutes, registerOrgRoutes];
+export const featureRoutes: FeatureRoutes[] = [
+  registerHealthRoutes,
+  registerAuthRoutes,
+  registerOrgRoutes,
+  registerCustomerRoutes,
+  registerItemRoutes,
+  registerInvoiceRoutes,
+];

@@ -7,6 +7,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../platform/auth/tokens';
 import type { SystemAccess } from '../../platform/db/system-access';
 import { AppError } from '../../platform/errors/app-error';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { loginFailures, refreshTokens, users } from './auth.table';
 import { createOrganizationWithOwner } from '../orgs/orgs.service';
 
@@ -20,11 +21,6 @@ const toSessionUser = (u: UserRow): SessionUser => ({
 });
 
 const emailKey = (email: string) => email.trim().toLowerCase();
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 export interface AuthService {
   register(input: z.output<typeof registerInput>): Promise<{

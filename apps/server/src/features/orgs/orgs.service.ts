@@ -89,3 +89,14 @@ export const getCurrentOrganization = (scope: OrgScope) =>
         : null,
     };
   });
+
+/** The organization's currency: the default of its invoices and items. */
+export const getOrganizationCurrency = (scope: OrgScope) =>
+  scope.run(async (tx) => {
+    const [row] = await tx
+      .select({ currency: organizations.currency })
+      .from(organizations)
+      .where(eq(organizations.id, scope.organizationId))
+      .limit(1);
+    return row?.currency ?? 'EGP';
+  });

@@ -3,3 +3,6 @@ export * from '../../features/auth/auth.table';
 export * from '../../features/orgs/orgs.table';
 export * from '../../features/plans/plans.table';
 export * from '../../features/subscriptions/subscriptions.table';
+export * from '../../features/customers/customers.table';
+export * from '../../features/items/items.table';
+export * from '../../features/invoices/invoices.table';

@@ -34,7 +34,7 @@ export const bindRoute = <R extends RouteDef>(
   app: FastifyInstance,
   accessCheck: AccessCheckFactory,
   route: R,
-  handler: (ctx: HandlerContext<R>) => Promise<z.input<R['response']>>,
+  handler: (ctx: HandlerContext<R>) => Promise<z.input<R['response']> | void>,
 ): void => {
   const successStatus = route.successStatus ?? 200;
   const response: Record<number, z.ZodType> = { [successStatus]: route.response };
@@ -62,6 +62,7 @@ export const bindRoute = <R extends RouteDef>(
         scope: request.scope as never,
       });
       if (route.access !== 'public' && !request.auth) throw new AppError('UNAUTHENTICATED', 'Not signed in.');
+      if (successStatus === 204) return reply.status(204).send();
       return reply.status(successStatus).send(result);
     },
   });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { TokenService } from '../auth/tokens';
+import type { UrlSigner } from '../auth/url-signer';
+import type { FileStore } from '../storage/file-store';
 import type { DatabaseKind } from '../db/client';
 import type { SystemAccess } from '../db/system-access';
 import type { AccessCheckFactory } from './bind-route';
@@ -12,6 +14,8 @@ export interface FeatureContext {
   tokens: TokenService;
   accessCheck: AccessCheckFactory;
   databaseKind: DatabaseKind;
+  files: FileStore;
+  signer: UrlSigner;
 }
 
 export type FeatureRoutes = (app: FastifyInstance, ctx: FeatureContext) => void;

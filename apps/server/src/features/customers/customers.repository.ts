@@ -1,0 +1,66 @@
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { OrgScope } from '../../platform/db/org-scope';
+import { likePattern, pageOffset } from '../../platform/db/pagination';
+import { customers } from './customers.table';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CustomerValues = Pick<CustomerRow, 'name' | 'email' | 'phone' | 'taxId' | 'address'>;
+
+/** Customers of the scope's organization; every query is filtered by it. */
+export const customersRepository = (scope: OrgScope) => {
+  const own = eq(customers.organizationId, scope.organizationId);
+  const mine = (id: string) => and(own, eq(customers.id, id));
+  return {
+    list: (opts: { q?: string | undefined; page: number; pageSize: number }) =>
+      scope.run(async (tx) => {
+        const pattern = opts.q ? likePattern(opts.q) : null;
+        const where = pattern
+          ? and(
+              own,
+              or(
+                ilike(customers.name, pattern),
+                ilike(customers.email, pattern),
+                ilike(customers.phone, pattern),
+                ilike(customers.taxId, pattern),
+              ),
+            )
+          : own;
+        const rows = await tx
+          .select()
+          .from(customers)
+          .where(where)
+          .orderBy(asc(customers.name), asc(customers.id))
+          .limit(opts.pageSize)
+          .offset(pageOffset(opts.page, opts.pageSize));
+        const [total] = await tx.select({ n: count() }).from(customers).where(where);
+        return { rows, count: total?.n ?? 0 };
+      }),
+    find: (id: string) =>
+      scope.run(async (tx) => (await tx.select().from(customers).where(mine(id)).limit(1))[0] ?? null),
+    insert: (values: CustomerValues) =>
+      scope.run(
+        async (tx) =>
+          (
+            await tx
+              .insert(customers)
+              .values({ ...values, organizationId: scope.organizationId })
+              .returning()
+          )[0]!,
+      ),
+    update: (id: string, values: CustomerValues) =>
+      scope.run(
+        async (tx) =>
+          (
+            await tx
+              .update(customers)
+              .set({ ...values, updatedAt: new Date() })
+              .where(mine(id))
+              .returning()
+          )[0] ?? null,
+      ),
+    remove: (id: string) =>
+      scope.run(
+        async (tx) => (await tx.delete(customers).where(mine(id)).returning({ id: customers.id })).length > 0,
+      ),
+  };
+};

@@ -1,0 +1,74 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Customer, customerInput } from '@invoicing/contract';
+import type { OrgScope } from '../../platform/db/org-scope';
+import { isForeignKeyViolation } from '../../platform/db/errors';
+import { pageOf } from '../../platform/db/pagination';
+import { AppError, notFound } from '../../platform/errors/app-error';
+import { invoices } from '../invoices/invoices.table';
+import { customersRepository, type CustomerRow } from './customers.repository';
+
+type Input = z.output<typeof customerInput>;
+
+export const toCustomer = (row: CustomerRow): Customer => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  tax_id: row.taxId,
+  address: row.address,
+  created_at: row.createdAt.toISOString(),
+});
+
+const values = (input: Input) => ({
+  name: input.name,
+  email: input.email,
+  phone: input.phone,
+  taxId: input.tax_id,
+  address: input.address,
+});
+
+const customerNotFound = () => notFound('Customer not found.');
+
+export const customersService = (scope: OrgScope) => {
+  const repo = customersRepository(scope);
+  return {
+    list: async (q: { q?: string | undefined; page: number; page_size: number }) => {
+      const { rows, count: total } = await repo.list({ q: q.q, page: q.page, pageSize: q.page_size });
+      return pageOf(rows.map(toCustomer), total, q.page, q.page_size);
+    },
+    get: async (id: string) => {
+      const row = await repo.find(id);
+      if (!row) throw customerNotFound();
+      return toCustomer(row);
+    },
+    create: async (input: Input) => toCustomer(await repo.insert(values(input))),
+    update: async (id: string, input: Input) => {
+      const row = await repo.update(id, values(input));
+      if (!row) throw customerNotFound();
+      return toCustomer(row);
+    },
+    remove: (id: string) =>
+      scope.run(async (tx) => {
+        const [used] = await tx
+          .select({ n: count() })
+          .from(invoices)
+          .where(and(eq(invoices.organizationId, scope.organizationId), eq(invoices.customerId, id)));
+        if (used && used.n > 0) {
+          throw new AppError(
+            'CUSTOMER_IN_USE',
+            `This customer cannot be deleted: ${used.n} invoice(s) refer to it. Delete or reassign those invoices first.`,
+            { extra: { invoice_count: used.n } },
+          );
+        }
+        try {
+          if (!(await repo.remove(id))) throw customerNotFound();
+        } catch (error) {
+          if (isForeignKeyViolation(error)) {
+            throw new AppError('CUSTOMER_IN_USE', 'This customer cannot be deleted: invoices refer to it.');
+          }
+          throw error;
+        }
+      }),
+  };
+};

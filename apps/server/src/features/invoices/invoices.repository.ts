@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { InvoiceStatus } from '@invoicing/contract';
+import type { OrgScope } from '../../platform/db/org-scope';
+import { likePattern, pageOffset } from '../../platform/db/pagination';
+import { users } from '../auth/auth.table';
+import { customers } from '../customers/customers.table';
+import { items } from '../items/items.table';
+import { invoiceLines, invoiceNumberSequences, invoices } from './invoices.table';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'organizationId'>;
+export type LineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'organizationId' | 'invoiceId'>;
+
+/** Invoices and their lines in the scope's organization; every query is filtered by it. */
+export const invoicesRepository = (scope: OrgScope) => {
+  const org = scope.organizationId;
+  const own = eq(invoices.organizationId, org);
+  const mine = (id: string) => and(own, eq(invoices.id, id));
+  return {
+    list: (opts: {
+      status?: InvoiceStatus | undefined;
+      q?: string | undefined;
+      page: number;
+      pageSize: number;
+    }) =>
+      scope.run(async (tx) => {
+        const where = and(
+          own,
+          opts.status ? eq(invoices.status, opts.status) : undefined,
+          opts.q ? ilike(invoices.number, likePattern(opts.q)) : undefined,
+        );
+        const rows = await tx
+          .select({
+            id: invoices.id,
+            number: invoices.number,
+            status: invoices.status,
+            issueDate: invoices.issueDate,
+            dueDate: invoices.dueDate,
+            currency: invoices.currency,
+            total: invoices.total,
+            imageStatus: invoices.imageStatus,
+            customerId: customers.id,
+            customerName: customers.name,
+            customerEmail: customers.email,
+          })
+          .from(invoices)
+          .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, org)))
+          .where(where)
+          .orderBy(desc(invoices.createdAt), desc(invoices.id))
+          .limit(opts.pageSize)
+          .offset(pageOffset(opts.page, opts.pageSize));
+        const [total] = await tx.select({ n: count() }).from(invoices).where(where);
+        return { rows, count: total?.n ?? 0 };
+      }),
+
+    /** The invoice with its customer, lines and the name of whoever deleted its image; `lock` holds it. */
+    find: (id: string, opts: { lock?: boolean } = {}) =>
+      scope.run(async (tx) => {
+        const base = tx.select().from(invoices).where(mine(id)).limit(1);
+        const [row] = opts.lock ? await base.for('update') : await base;
+        if (!row) return null;
+        const [customer] = row.customerId
+          ? await tx
+              .select({ id: customers.id, name: customers.name, email: customers.email })
+              .from(customers)
+              .where(and(eq(customers.organizationId, org), eq(customers.id, row.customerId)))
+          : [];
+        const lines = await tx
+          .select()
+          .from(invoiceLines)
+          .where(and(eq(invoiceLines.organizationId, org), eq(invoiceLines.invoiceId, id)))
+          .orderBy(asc(invoiceLines.position));
+        const [deletedBy] = row.imageDeletedBy
+          ? await tx
+              .select({ name: users.name, email: users.email })
+              .from(users)
+              .where(eq(users.id, row.imageDeletedBy))
+          : [];
+        return {
+          row,
+          customer: customer ?? null,
+          lines,
+          deletedByName: deletedBy ? deletedBy.name || deletedBy.email : null,
+        };
+      }),
+
+    customerExists: (customerId: string) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(eq(customers.organizationId, org), eq(customers.id, customerId)));
+        return Boolean(row);
+      }),
+
+    /** Which of these item ids exist in the organization. */
+    existingItemIds: (ids: string[]) =>
+      scope.run(async (tx) => {
+        if (ids.length === 0) return new Set<string>();
+        const rows = await tx
+          .select({ id: items.id })
+          .from(items)
+          .where(and(eq(items.organizationId, org), inArray(items.id, ids)));
+        return new Set(rows.map((r) => r.id));
+      }),
+
+    numberTaken: (number: string, exceptId?: string) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(own, eq(invoices.number, number)));
+        return Boolean(row && row.id !== exceptId);
+      }),
+
+    /** The next sequence value; the row stays locked until the transaction ends. */
+    nextSequenceValue: () =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .insert(invoiceNumberSequences)
+          .values({ organizationId: org, lastValue: 1 })
+          .onConflictDoUpdate({
+            target: invoiceNumberSequences.organizationId,
+            set: { lastValue: sql`${invoiceNumberSequences.lastValue} + 1` },
+          })
+          .returning({ value: invoiceNumberSequences.lastValue });
+        return row!.value;
+      }),
+
+    insert: (values: InvoiceValues) =>
+      scope.run(
+        async (tx) =>
+          (
+            await tx
+              .insert(invoices)
+              .values({ ...values, organizationId: org })
+              .returning()
+          )[0]!,
+      ),
+
+    update: (id: string, values: Partial<InvoiceValues>) =>
+      scope.run(
+        async (tx) =>
+          (
+            await tx
+              .update(invoices)
+              .set({ ...values, updatedAt: new Date() })
+              .where(mine(id))
+              .returning()
+          )[0] ?? null,
+      ),
+
+    replaceLines: (invoiceId: string, lines: LineValues[]) =>
+      scope.run(async (tx) => {
+        await tx
+          .delete(invoiceLines)
+          .where(and(eq(invoiceLines.organizationId, org), eq(invoiceLines.invoiceId, invoiceId)));
+        if (lines.length > 0) {
+          await tx.insert(invoiceLines).values(lines.map((l) => ({ ...l, organizationId: org, invoiceId })));
+        }
+      }),
+
+    remove: (id: string) =>
+      scope.run(
+        async (tx) => (await tx.delete(invoices).where(mine(id)).returning({ id: invoices.id })).length > 0,
+      ),
+
+    /** Counts and sums by status of invoices issued on or after `since`; SENT past due counts as OVERDUE. */
+    stats: (since: string, today: string) =>
+      scope.run(async (tx) => {
+        const effective = sql<InvoiceStatus>`case when ${invoices.status} = 'SENT' and ${invoices.dueDate} < ${today} then 'OVERDUE' else ${invoices.status} end`;
+        return tx
+          .select({
+            status: effective,
+            n: count(),
+            amount: sql<string>`coalesce(sum(${invoices.total}), 0)::text`,
+          })
+          .from(invoices)
+          .where(and(own, sql`${invoices.issueDate} >= ${since}`))
+          .groupBy(sql`1`);
+      }),
+  };
+};

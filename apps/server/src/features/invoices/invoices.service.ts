@@ -1,0 +1,408 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import {
+  INVOICE_TAX_RATE,
+  MAX_IMAGE_BYTES,
+  computeInvoiceTotals,
+  fromScaled,
+  invoiceStatuses,
+  toMoney,
+  toScaled,
+  validationMessages as m,
+  type Invoice,
+  type InvoiceListItem,
+  type InvoiceStats,
+  type InvoiceStatus,
+  type imageUploadInput,
+  type invoiceInput,
+} from '@invoicing/contract';
+import type { UrlSigner } from '../../platform/auth/url-signer';
+import type { OrgScope } from '../../platform/db/org-scope';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { pageOf } from '../../platform/db/pagination';
+import { AppError, notFound } from '../../platform/errors/app-error';
+import { UploadRejected, decodeDataUrl, inspectUpload } from '../../platform/files/inspect-upload';
+import type { FileStore } from '../../platform/storage/file-store';
+import { getOrganizationCurrency } from '../orgs/orgs.service';
+import {
+  invoicesRepository,
+  type InvoiceLineRow,
+  type InvoiceRow,
+  type LineValues,
+} from './invoices.repository';
+
+type Input = z.output<typeof invoiceInput>;
+
+/** How long a signed image link works; pages get fresh links with every invoice they load. */
+const LINK_TTL_SECONDS = 3600;
+/** The largest total numeric(14,2) holds. */
+const MAX_AMOUNT = toScaled('999999999999.99', 2);
+
+export type ImageVariant = 'original' | 'preview';
+
+export interface InvoiceDeps {
+  files: FileStore;
+  signer: UrlSigner;
+}
+
+const invoiceNotFound = () => notFound('Invoice not found.');
+
+const validation = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fieldErrors: { [field]: [message] } });
+
+const formatNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Builds the signed link of an invoice's image. */
+export const imageLink = (
+  signer: UrlSigner,
+  organizationId: string,
+  row: Pick<InvoiceRow, 'id' | 'imageKey' | 'imagePreviewKey'>,
+  variant: ImageVariant,
+) => {
+  const key = variant === 'original' ? row.imageKey : row.imagePreviewKey;
+  if (!key) return null;
+  const exp = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
+  const sig = signer.sign([organizationId, row.id, variant, key], exp);
+  return `/api/v1/files/invoice-images/${row.id}/?o=${organizationId}&v=${variant}&exp=${exp}&sig=${sig}`;
+};
+
+export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
+  const repo = invoicesRepository(scope);
+
+  const toInvoice = (found: {
+    row: InvoiceRow;
+    customer: { id: string; name: string; email: string } | null;
+    lines: InvoiceLineRow[];
+    deletedByName: string | null;
+  }): Invoice => {
+    const { row } = found;
+    const available = row.imageStatus === 'available';
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      issue_date: row.issueDate,
+      due_date: row.dueDate,
+      currency: row.currency,
+      subtotal: toMoney(row.subtotal),
+      tax_rate: toMoney(row.taxRate),
+      tax_amount: toMoney(row.taxAmount),
+      total: toMoney(row.total),
+      customer: found.customer,
+      lines: found.lines.map((l) => ({
+        id: l.id,
+        item: l.itemId,
+        description: l.description,
+        quantity: l.quantity.replace(/\.?0+$/, '') || '0',
+        unit_price: toMoney(l.unitPrice),
+        total: toMoney(l.total),
+      })),
+      image_url: available ? imageLink(deps.signer, scope.organizationId, row, 'original') : null,
+      image_preview_url: available ? imageLink(deps.signer, scope.organizationId, row, 'preview') : null,
+      image_mime: row.imageStatus === 'no_image' ? null : row.imageMime,
+      image_name: row.imageStatus === 'no_image' ? null : row.imageName,
+      image_status: row.imageStatus,
+      image_deleted_at: row.imageDeletedAt ? row.imageDeletedAt.toISOString() : null,
+      image_deleted_by_name: row.imageStatus === 'deleted' ? found.deletedByName : null,
+      image_deletion_reason: row.imageStatus === 'deleted' ? row.imageDeletionReason : null,
+      has_image: available,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  };
+
+  const load = async (id: string) => {
+    const found = await repo.find(id);
+    if (!found) throw invoiceNotFound();
+    return toInvoice(found);
+  };
+
+  /** Checks references and computes every figure; client figures are never trusted. */
+  const prepare = async (input: Input) => {
+    if (!(await repo.customerExists(input.customer_id))) throw validation('customer_id', m.customerInvalid);
+    const itemIds = input.lines_data.map((l) => l.item_id ?? l.item ?? null);
+    const known = await repo.existingItemIds([...new Set(itemIds.filter((x): x is string => Boolean(x)))]);
+    itemIds.forEach((id, i) => {
+      if (id && !known.has(id)) throw validation(`lines_data.${i}.item_id`, m.itemInvalid);
+    });
+    const totals = computeInvoiceTotals(input.lines_data, INVOICE_TAX_RATE);
+    if (toScaled(totals.total, 2) > MAX_AMOUNT || totals.lines.some((t) => toScaled(t, 2) > MAX_AMOUNT)) {
+      throw validation('lines_data', m.amountTooLarge);
+    }
+    const lines: LineValues[] = input.lines_data.map((l, i) => ({
+      itemId: itemIds[i] ?? null,
+      position: i,
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: toMoney(l.unit_price),
+      total: totals.lines[i]!,
+    }));
+    return {
+      lines,
+      figures: {
+        subtotal: totals.subtotal,
+        taxRate: INVOICE_TAX_RATE,
+        taxAmount: totals.tax_amount,
+        total: totals.total,
+      },
+    };
+  };
+
+  const numberTaken = () =>
+    new AppError('INVOICE_NUMBER_TAKEN', m.numberTaken, { fieldErrors: { number: [m.numberTaken] } });
+
+  /** Runs a write and turns a duplicate number (a concurrent save won the race) into a 409. */
+  const guardNumber = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'invoices_organization_number_key')) throw numberTaken();
+      throw error;
+    }
+  };
+
+  /** The next free number of the sequence, skipping numbers a user typed by hand. */
+  const nextNumber = async () => {
+    for (;;) {
+      const candidate = formatNumber(await repo.nextSequenceValue());
+      if (!(await repo.numberTaken(candidate))) return candidate;
+    }
+  };
+
+  return {
+    list: async (q: {
+      status?: string | undefined;
+      q?: string | undefined;
+      page: number;
+      page_size: number;
+      limit?: number | undefined;
+    }) => {
+      const pageSize = q.limit ?? q.page_size;
+      const status = (invoiceStatuses as readonly string[]).includes(q.status ?? '')
+        ? (q.status as InvoiceStatus)
+        : undefined;
+      const { rows, count } = await repo.list({ status, q: q.q, page: q.page, pageSize });
+      const results: InvoiceListItem[] = rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        status: r.status,
+        issue_date: r.issueDate,
+        due_date: r.dueDate,
+        currency: r.currency,
+        total: toMoney(r.total),
+        image_status: r.imageStatus,
+        has_image: r.imageStatus === 'available',
+        customer: r.customerId
+          ? { id: r.customerId, name: r.customerName ?? '', email: r.customerEmail ?? '' }
+          : null,
+      }));
+      return pageOf(results, count, q.page, pageSize);
+    },
+
+    get: load,
+
+    create: async (input: Input) => {
+      const id = await guardNumber(() =>
+        scope.run(async () => {
+          const { lines, figures } = await prepare(input);
+          let number = input.number;
+          if (number === '') number = await nextNumber();
+          else if (await repo.numberTaken(number)) throw numberTaken();
+          const row = await repo.insert({
+            number,
+            status: input.status,
+            issueDate: input.issue_date,
+            dueDate: input.due_date,
+            currency: input.currency ?? (await getOrganizationCurrency(scope)),
+            customerId: input.customer_id,
+            createdBy: scope.userId,
+            ...figures,
+          });
+          await repo.replaceLines(row.id, lines);
+          return row.id;
+        }),
+      );
+      return load(id);
+    },
+
+    update: async (id: string, input: Input) => {
+      await guardNumber(() =>
+        scope.run(async () => {
+          const current = await repo.find(id, { lock: true });
+          if (!current) throw invoiceNotFound();
+          const { lines, figures } = await prepare(input);
+          const number = input.number === '' ? current.row.number : input.number;
+          if (number !== current.row.number && (await repo.numberTaken(number, id))) throw numberTaken();
+          await repo.update(id, {
+            number,
+            status: input.status,
+            issueDate: input.issue_date,
+            dueDate: input.due_date,
+            currency: input.currency ?? current.row.currency,
+            customerId: input.customer_id,
+            ...figures,
+          });
+          await repo.replaceLines(id, lines);
+        }),
+      );
+      return load(id);
+    },
+
+    remove: async (id: string) => {
+      const keys = await scope.run(async () => {
+        const current = await repo.find(id, { lock: true });
+        if (!current) throw invoiceNotFound();
+        if (current.row.status !== 'DRAFT') {
+          throw new AppError('INVOICE_NOT_DRAFT', 'Only draft invoices can be deleted.');
+        }
+        await repo.remove(id);
+        return [current.row.imageKey, current.row.imagePreviewKey];
+      });
+      await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => deps.files.remove(k)));
+    },
+
+    uploadImage: async (id: string, input: z.output<typeof imageUploadInput>) => {
+      if (!(await repo.find(id))) throw invoiceNotFound();
+      const decoded = decodeDataUrl(input.image_data, MAX_IMAGE_BYTES);
+      if (!decoded)
+        throw new AppError('UNSUPPORTED_FILE_TYPE', m.imageType, {
+          fieldErrors: { image_data: [m.imageType] },
+        });
+      if (decoded.tooLarge || decoded.bytes.length > MAX_IMAGE_BYTES) {
+        throw new AppError('FILE_TOO_LARGE', m.imageTooLarge, {
+          fieldErrors: { image_data: [m.imageTooLarge] },
+        });
+      }
+      if (decoded.bytes.length === 0) throw new AppError('FILE_UNREADABLE', m.imageUnreadable);
+      let inspected;
+      try {
+        inspected = await inspectUpload(decoded.bytes);
+      } catch (error) {
+        if (error instanceof UploadRejected) {
+          throw error.reason === 'type'
+            ? new AppError('UNSUPPORTED_FILE_TYPE', m.imageType, {
+                fieldErrors: { image_data: [m.imageType] },
+              })
+            : new AppError('FILE_UNREADABLE', `${m.imageUnreadable}. ${error.message}`);
+        }
+        throw error;
+      }
+      const stem = `${scope.organizationId}/invoice-images/${id}-${crypto.randomUUID()}`;
+      const imageKey = `${stem}.${inspected.ext}`;
+      const previewKey = `${stem}-preview.webp`;
+      await deps.files.put(imageKey, decoded.bytes);
+      await deps.files.put(previewKey, inspected.preview);
+      let replaced: (string | null)[] = [];
+      try {
+        await scope.run(async () => {
+          const current = await repo.find(id, { lock: true });
+          if (!current) throw invoiceNotFound();
+          replaced = [current.row.imageKey, current.row.imagePreviewKey];
+          await repo.update(id, {
+            imageStatus: 'available',
+            imageKey,
+            imagePreviewKey: previewKey,
+            imageMime: inspected.mime,
+            imageName: input.file_name.slice(0, 255) || `invoice.${inspected.ext}`,
+            imageSize: decoded.bytes.length,
+            imageDeletedAt: null,
+            imageDeletedBy: null,
+            imageDeletionReason: null,
+          });
+        });
+      } catch (error) {
+        await Promise.all([deps.files.remove(imageKey), deps.files.remove(previewKey)]);
+        throw error;
+      }
+      // The replaced file is no longer reachable from the invoice: only now is it removed.
+      await Promise.all(replaced.filter((k): k is string => Boolean(k)).map((k) => deps.files.remove(k)));
+      return load(id);
+    },
+
+    deleteImage: async (id: string, reason: string) => {
+      await scope.run(async () => {
+        const current = await repo.find(id, { lock: true });
+        if (!current) throw invoiceNotFound();
+        if (current.row.imageStatus !== 'available') {
+          throw new AppError('IMAGE_STATE_CONFLICT', 'This invoice has no image to delete.');
+        }
+        // The file stays: deletion can be undone until a new image replaces it.
+        await repo.update(id, {
+          imageStatus: 'deleted',
+          imageDeletedAt: new Date(),
+          imageDeletedBy: scope.userId,
+          imageDeletionReason: reason,
+        });
+      });
+      return { success: true, invoice: await load(id) };
+    },
+
+    restoreImage: async (id: string) => {
+      await scope.run(async () => {
+        const current = await repo.find(id, { lock: true });
+        if (!current) throw invoiceNotFound();
+        if (current.row.imageStatus !== 'deleted' || !current.row.imageKey) {
+          throw new AppError('IMAGE_STATE_CONFLICT', 'This invoice has no deleted image to restore.');
+        }
+        await repo.update(id, {
+          imageStatus: 'available',
+          imageDeletedAt: null,
+          imageDeletedBy: null,
+          imageDeletionReason: null,
+        });
+      });
+      return { success: true, invoice: await load(id) };
+    },
+
+    stats: async (days: number): Promise<InvoiceStats> => {
+      const now = new Date();
+      const since = isoDay(new Date(now.getTime() - (days - 1) * 86_400_000));
+      const rows = await repo.stats(since, isoDay(now));
+      const breakdown = { DRAFT: 0, SENT: 0, PAID: 0, OVERDUE: 0, CANCELLED: 0 };
+      const amounts = { DRAFT: 0n, SENT: 0n, PAID: 0n, OVERDUE: 0n, CANCELLED: 0n };
+      for (const r of rows) {
+        breakdown[r.status] = Number(r.n);
+        amounts[r.status] = toScaled(r.amount, 2);
+      }
+      const money = (v: bigint) => fromScaled(v, 2);
+      const totalCount = Object.values(breakdown).reduce((a, b) => a + b, 0);
+      const totalAmount = amounts.DRAFT + amounts.SENT + amounts.PAID + amounts.OVERDUE;
+      return {
+        days,
+        currency: await getOrganizationCurrency(scope),
+        total_invoices: totalCount,
+        // Cancelled invoices are counted but not added to the amounts owed or earned.
+        total_amount: money(totalAmount),
+        paid_amount: money(amounts.PAID),
+        pending_amount: money(amounts.SENT),
+        overdue_amount: money(amounts.OVERDUE),
+        draft_amount: money(amounts.DRAFT),
+        status_breakdown: breakdown,
+        amount_by_status: {
+          DRAFT: money(amounts.DRAFT),
+          SENT: money(amounts.SENT),
+          PAID: money(amounts.PAID),
+          OVERDUE: money(amounts.OVERDUE),
+          CANCELLED: money(amounts.CANCELLED),
+        },
+      };
+    },
+
+    /** The stored file behind a signed link, or null when the link does not match the current image. */
+    readImage: async (id: string, variant: ImageVariant, verify: (key: string) => boolean) => {
+      const found = await repo.find(id);
+      if (!found || found.row.imageStatus !== 'available') return null;
+      const key = variant === 'original' ? found.row.imageKey : found.row.imagePreviewKey;
+      if (!key || !verify(key)) return null;
+      const data = await deps.files.get(key);
+      if (!data) return null;
+      return {
+        data,
+        mime: variant === 'original' ? (found.row.imageMime ?? 'application/octet-stream') : 'image/webp',
+        name: found.row.imageName ?? 'invoice',
+      };
+    },
+  };
+};

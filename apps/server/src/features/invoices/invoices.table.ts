@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.table';
+import { customers } from '../customers/customers.table';
+import { items } from '../items/items.table';
+import { organizations } from '../orgs/orgs.table';
+import { organizationIdColumn, tenantPolicy } from '../../platform/db/tenant';
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    status: text('status', { enum: ['DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED'] }).notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    // A customer that invoices use cannot be deleted (the service says why; the key is the backstop).
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    taxAmount: numeric('tax_amount', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    imageStatus: text('image_status', { enum: ['available', 'deleted', 'no_image'] })
+      .notNull()
+      .default('no_image'),
+    imageKey: text('image_key'),
+    imagePreviewKey: text('image_preview_key'),
+    imageMime: text('image_mime'),
+    imageName: text('image_name'),
+    imageSize: integer('image_size'),
+    imageDeletedAt: timestamp('image_deleted_at', { withTimezone: true }),
+    imageDeletedBy: uuid('image_deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    imageDeletionReason: text('image_deletion_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_organization_number_key').on(t.organizationId, t.number),
+    // The list: newest first, optionally by status.
+    index('invoices_organization_created_idx').on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('invoices_organization_status_created_idx').on(
+      t.organizationId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Stats over a period of issue dates.
+    index('invoices_organization_issue_date_idx').on(t.organizationId, t.issueDate),
+    index('invoices_organization_customer_idx').on(t.organizationId, t.customerId),
+    check('invoices_status_check', sql`${t.status} in ('DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED')`),
+    check('invoices_image_status_check', sql`${t.imageStatus} in ('available', 'deleted', 'no_image')`),
+    tenantPolicy('invoices'),
+  ],
+).enableRLS();
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 15, scale: 3 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index('invoice_lines_organization_invoice_idx').on(t.organizationId, t.invoiceId, t.position),
+    index('invoice_lines_organization_item_idx').on(t.organizationId, t.itemId),
+    tenantPolicy('invoice_lines'),
+  ],
+).enableRLS();
+
+/**
+ * The last invoice number given in each organization. Taking the next one locks the organization's row
+ * until the creating transaction ends, so concurrent creations get distinct numbers and a rolled-back
+ * creation leaves no gap.
+ */
+export const invoiceNumberSequences = pgTable(
+  'invoice_number_sequences',
+  {
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId] }), tenantPolicy('invoice_number_sequences')],
+).enableRLS();

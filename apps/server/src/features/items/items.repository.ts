@@ -1,0 +1,56 @@
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { OrgScope } from '../../platform/db/org-scope';
+import { likePattern, pageOffset } from '../../platform/db/pagination';
+import { items } from './items.table';
+
+export type ItemRow = typeof items.$inferSelect;
+export type ItemValues = Pick<ItemRow, 'name' | 'sku' | 'currency' | 'unitPrice' | 'taxRate'>;
+
+/** Items of the scope's organization; every query is filtered by it. */
+export const itemsRepository = (scope: OrgScope) => {
+  const own = eq(items.organizationId, scope.organizationId);
+  const mine = (id: string) => and(own, eq(items.id, id));
+  return {
+    list: (opts: { q?: string | undefined; page: number; pageSize: number }) =>
+      scope.run(async (tx) => {
+        const pattern = opts.q ? likePattern(opts.q) : null;
+        const where = pattern ? and(own, or(ilike(items.name, pattern), ilike(items.sku, pattern))) : own;
+        const rows = await tx
+          .select()
+          .from(items)
+          .where(where)
+          .orderBy(asc(items.name), asc(items.id))
+          .limit(opts.pageSize)
+          .offset(pageOffset(opts.page, opts.pageSize));
+        const [total] = await tx.select({ n: count() }).from(items).where(where);
+        return { rows, count: total?.n ?? 0 };
+      }),
+    find: (id: string) =>
+      scope.run(async (tx) => (await tx.select().from(items).where(mine(id)).limit(1))[0] ?? null),
+    insert: (values: ItemValues) =>
+      scope.run(
+        async (tx) =>
+          (
+            await tx
+              .insert(items)
+              .values({ ...values, organizationId: scope.organizationId })
+              .returning()
+          )[0]!,
+      ),
+    update: (id: string, values: ItemValues) =>
+      scope.run(
+        async (tx) =>
+          (
+            await tx
+              .update(items)
+              .set({ ...values, updatedAt: new Date() })
+              .where(mine(id))
+              .returning()
+          )[0] ?? null,
+      ),
+    remove: (id: string) =>
+      scope.run(
+        async (tx) => (await tx.delete(items).where(mine(id)).returning({ id: items.id })).length > 0,
+      ),
+  };
+};

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { toMoney, validationMessages, type Item, type itemInput } from '@invoicing/contract';
+import type { OrgScope } from '../../platform/db/org-scope';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { pageOf } from '../../platform/db/pagination';
+import { AppError, notFound } from '../../platform/errors/app-error';
+import { getOrganizationCurrency } from '../orgs/orgs.service';
+import { itemsRepository, type ItemRow } from './items.repository';
+
+type Input = z.output<typeof itemInput>;
+
+export const toItem = (row: ItemRow): Item => ({
+  id: row.id,
+  name: row.name,
+  sku: row.sku,
+  currency: row.currency,
+  unit_price: toMoney(row.unitPrice),
+  tax_rate: toMoney(row.taxRate),
+  created_at: row.createdAt.toISOString(),
+});
+
+const itemNotFound = () => notFound('Item not found.');
+
+const skuTaken = () =>
+  new AppError('SKU_TAKEN', validationMessages.skuTaken, {
+    fieldErrors: { sku: [validationMessages.skuTaken] },
+  });
+
+export const itemsService = (scope: OrgScope) => {
+  const repo = itemsRepository(scope);
+  const values = async (input: Input) => ({
+    name: input.name,
+    sku: input.sku,
+    currency: input.currency ?? (await getOrganizationCurrency(scope)),
+    unitPrice: toMoney(input.unit_price),
+    taxRate: toMoney(input.tax_rate),
+  });
+  const guardSku = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'items_organization_sku_key')) throw skuTaken();
+      throw error;
+    }
+  };
+  return {
+    list: async (q: { q?: string | undefined; page: number; page_size: number }) => {
+      const { rows, count } = await repo.list({ q: q.q, page: q.page, pageSize: q.page_size });
+      return pageOf(rows.map(toItem), count, q.page, q.page_size);
+    },
+    get: async (id: string) => {
+      const row = await repo.find(id);
+      if (!row) throw itemNotFound();
+      return toItem(row);
+    },
+    create: async (input: Input) => toItem(await guardSku(async () => repo.insert(await values(input)))),
+    update: async (id: string, input: Input) => {
+      const row = await guardSku(async () => repo.update(id, await values(input)));
+      if (!row) throw itemNotFound();
+      return toItem(row);
+    },
+    remove: async (id: string) => {
+      if (!(await repo.remove(id))) throw itemNotFound();
+    },
+  };
+};

@@ -1,0 +1,41 @@
+import sharp from 'sharp';
+
+/** A small real picture of the given type, drawn with text-like strokes. */
+export const makeImage = async (
+  format: 'png' | 'jpeg' | 'webp',
+  width = 400,
+  height = 300,
+): Promise<Buffer> => {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="white"/>
+    <rect x="20" y="20" width="${width - 40}" height="30" fill="#333"/>
+    <rect x="20" y="80" width="${width / 2}" height="12" fill="#777"/>
+  </svg>`;
+  return sharp(Buffer.from(svg))[format]().toBuffer();
+};
+
+/** A minimal valid one-page PDF, with a correct cross-reference table. */
+export const makePdf = (text = 'Invoice INV-1'): Buffer => {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    null,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const stream = `BT /F1 18 Tf 30 100 Td (${text}) Tj ET`;
+  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+};
+
+export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
