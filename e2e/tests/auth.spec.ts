@@ -122,3 +122,19 @@ for (const language of languages) {
     });
   });
 }
+
+test('the login form works from the keyboard alone, with a visible focus', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-email').focus();
+  await page.keyboard.type('demo@example.com');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('login-password')).toBeFocused();
+  await page.keyboard.type('demo-password-123');
+  await page.keyboard.press('Tab');
+  const submit = page.getByTestId('login-submit');
+  await expect(submit).toBeFocused();
+  const outline = await submit.evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/org\/select$/);
+});

@@ -1,11 +1,10 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../lib/session';
 
 /** Without an access token the user signs in first (SPEC §2, route guards). */
 export function RequireAuth() {
   const { isAuthenticated } = useSession();
-  const location = useLocation();
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!isAuthenticated) return <Navigate to="/login" replace />;
   return <Outlet />;
 }
 
