@@ -124,6 +124,47 @@ function idAt(words: Word[], i: number): string | null {
   return t;
 }
 
+/**
+ * An id printed as one token may come out of the engine as several ("F" "090367-" on a right-to-left
+ * line, where the hyphen is moved to the wrong end): neighbouring Latin and digit words joined by a
+ * separator are read back as one id.
+ */
+function idRun(words: Word[], i: number, line: Line): { value: string; n: number } | null {
+  const fix = (w: Word): string => {
+    const t = toWesternDigits(w.text);
+    return line.rtl && /^[^-/]+[-/]$/.test(t) ? t.slice(-1) + t.slice(0, -1) : t;
+  };
+  const base = idAt(words, i);
+  if (!base) return null;
+  let start = i;
+  let end = i;
+  const close = (a: Word, b: Word): boolean => b.x0 - a.x1 < line.height * 0.9;
+  while (start > 0) {
+    const prev = words[start - 1] as Word;
+    const cur = words[start] as Word;
+    if (hasArabic(prev.text) || !close(prev, cur) || !/^[A-Za-z0-9][A-Za-z0-9\-/]*$/.test(fix(prev))) break;
+    if (!/[-/]$/.test(fix(prev)) && !/^[-/]/.test(fix(cur))) break;
+    start--;
+  }
+  while (end + 1 < words.length) {
+    const next = words[end + 1] as Word;
+    const cur = words[end] as Word;
+    if (hasArabic(next.text) || !close(cur, next) || !/^[A-Za-z0-9\-/]+$/.test(fix(next))) break;
+    if (!/[-/]$/.test(fix(cur)) && !/^[-/]/.test(fix(next))) break;
+    end++;
+  }
+  if (start === end) {
+    const single = idAt([{ ...(words[i] as Word), text: fix(words[i] as Word) }], 0);
+    return single ? { value: single, n: 1 } : null;
+  }
+  const joined = words
+    .slice(start, end + 1)
+    .map(fix)
+    .join('')
+    .replace(/^[-/]+|[-/]+$/g, '');
+  return { value: joined, n: end - i + 1 };
+}
+
 function dateAt(words: Word[], i: number): { value: string; n: number } | null {
   for (let n = Math.min(4, words.length - i); n >= 1; n--) {
     const span = words.slice(i, i + n);
@@ -216,8 +257,13 @@ export function extractFields(lines: Line[]): ExtractResult {
         let n = 1;
         if (kind === 'amount') value = amountAt(ws, i, amountOpts);
         else if (kind === 'percent') value = percentAt(ws, i);
-        else if (kind === 'id') value = idAt(ws, i);
-        else {
+        else if (kind === 'id') {
+          const id = idRun(ws, i, li);
+          if (id) {
+            value = id.value;
+            n = id.n;
+          }
+        } else {
           const d = dateAt(ws, i);
           if (d) {
             value = d.value;
@@ -300,7 +346,7 @@ export function extractFields(lines: Line[]): ExtractResult {
       const nextHasLabel = next?.words.some((w) => info.inLabel.has(line.words.indexOf(w)));
       if (next && !nextHasLabel && /\p{L}{2,}/u.test(segmentText(next))) {
         const gap = leftward ? seg.x0 - next.x1 : next.x0 - seg.x1;
-        if (gap < line.pageWidth * 0.25) {
+        if (gap < line.pageWidth * 0.6) {
           return { value: cleanName(segmentText(next)), words: next.words, line, conf: meanConf(next.words) };
         }
       }
@@ -498,7 +544,7 @@ export function extractFields(lines: Line[]): ExtractResult {
   if (currency) put('currency', currency);
 
   const fields: FieldsJson = {
-    language: languageOf(allText),
+    language: languageOf(lines.flatMap((l) => l.words)),
     invoice_number: invoiceNumber?.value ?? null,
     issue_date: issueDate?.value ?? null,
     due_date: dueDate?.value ?? null,
@@ -536,8 +582,13 @@ function cleanName(s: string): string {
     .trim();
 }
 
-function languageOf(text: string): 'en' | 'ar' | 'mixed' {
-  const words = text.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w));
+function languageOf(all: Word[]): 'en' | 'ar' | 'mixed' {
+  // Unsure words are left out: Arabic-Indic digits misread as Latin letters are not English text.
+  const words = all
+    .filter((w) => w.conf >= 0.6 && /\p{L}{2,}/u.test(w.text))
+    .map((w) => w.text)
+    // Codes and ids ("EGP", "INV-2025-1") are written in Latin letters on Arabic invoices too.
+    .filter((t) => hasArabic(t) || (!/\d/.test(t) && /^[^A-Z]*[a-z]|[A-Za-z]{4,}/.test(t)));
   const ar = words.filter((w) => countArabic(w) > countLatin(w)).length;
   const la = words.length - ar;
   if (!words.length) return 'en';
@@ -691,8 +742,19 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
       pending = null;
       continue;
     }
-    if (!inTable) continue;
-    if (info.labels.some((l) => STOP_FIELDS.has(l.field))) {
+    const stop = info.labels.some((l) => STOP_FIELDS.has(l.field));
+    if (!inTable && !header && !stop && !rows.length) {
+      // No header found: a row whose numbers multiply out (qty x price = total) opens the table.
+      const vis = line.words;
+      const vals = vis.map((_, i) => amountAt(vis, i, opts)).filter((v): v is Dec => v !== null);
+      if (vals.length >= 2 && vals.length <= 5 && readLine(vals).consistent) inTable = true;
+    }
+    if (!inTable) {
+      const txt = logicalWords(line.words, line.rtl).filter((w) => /\p{L}{2,}/u.test(w.text));
+      pending = !header && txt.length && !info.labels.length ? { words: txt, line } : null;
+      continue;
+    }
+    if (stop) {
       inTable = false;
       continue;
     }
@@ -708,13 +770,20 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
       nums.push({ value: v, word: w, plain: /^\d+$/.test(t) });
     });
     const ordered = line.rtl ? [...nums].reverse() : nums;
+    // Stray marks read as letters ("i", "é", "xX" for a multiplication sign) are not a description.
     const textWords = ws.filter(
       (w) =>
         !nums.some((n) => n.word === w) &&
         /\p{L}/u.test(w.text) &&
-        !/^[x×@]$/i.test(w.text) &&
-        !currencyOf(w.text),
+        !/^[x×@]+$/i.test(w.text) &&
+        !currencyOf(w.text) &&
+        (hasArabic(w.text) || /\p{L}{2,}/u.test(w.text) || w.conf > 0.8),
     );
+    const strongText =
+      textWords
+        .map((w) => w.text)
+        .join('')
+        .replace(/[^\p{L}]/gu, '').length >= 3;
     // A leading running number ("1", "#2") is the row index, not a quantity.
     let cells = ordered;
     const firstCell = ordered[0];
@@ -725,8 +794,10 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
       const isIndex = firstText && (ordered.length >= 4 || header?.columns.some((c) => c.kind === 'index'));
       if (isIndex && textWords.length) cells = ordered.slice(1);
     }
-    if (!cells.length) {
-      if (textWords.length) pending = { words: textWords, line };
+    // A description line with a stray digit ("خدمات استشارية (ساعة) 7") is not a row of numbers.
+    const lone = cells.length === 1 && cells[0]?.plain && strongText;
+    if (!cells.length || lone) {
+      if (strongText) pending = { words: textWords, line };
       continue;
     }
     const hint = cells.map((c) => {
@@ -739,7 +810,7 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
       cells.map((c) => c.value),
       hint,
     );
-    let descWords = textWords;
+    let descWords = strongText ? textWords.filter((w) => /\p{L}{2,}/u.test(w.text) || hasArabic(w.text)) : [];
     if (!descWords.length && pending) descWords = pending.words;
     pending = null;
     if (!descWords.length && !r.consistent) continue;

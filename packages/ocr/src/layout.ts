@@ -142,20 +142,42 @@ function makeSegment(words: Word[]): Segment {
 }
 
 /**
- * Words in reading order. Right-to-left lines read right to left, except runs of Latin words and numbers,
- * which keep their left-to-right order (a simplified Unicode bidi algorithm at word level).
+ * Words in reading order, a word-level simplification of the Unicode bidi algorithm: the line's base
+ * direction orders its runs, Arabic runs read right to left, Latin and number runs left to right, and
+ * punctuation between two words of one direction joins their run.
  */
 export function logicalWords(words: Word[], rtl: boolean): Word[] {
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
-  if (!rtl) return sorted;
+  const dir = sorted.map((w): 'R' | 'L' | 'N' =>
+    hasArabic(w.text) ? 'R' : /[\p{L}\p{N}\u0660-\u0669\u06f0-\u06f9]/u.test(w.text) ? 'L' : 'N',
+  );
+  // Neutrals take the direction of their neighbours when both agree, else the base direction.
+  const base = rtl ? 'R' : 'L';
+  const resolved = dir.map((d, i) => {
+    if (d !== 'N') return d;
+    let a: string = base;
+    let b: string = base;
+    for (let j = i - 1; j >= 0; j--)
+      if (dir[j] !== 'N') {
+        a = dir[j] as string;
+        break;
+      }
+    for (let j = i + 1; j < dir.length; j++)
+      if (dir[j] !== 'N') {
+        b = dir[j] as string;
+        break;
+      }
+    return a === b ? a : base;
+  });
   const runs: { ltr: boolean; words: Word[] }[] = [];
-  for (const w of sorted) {
-    const ltr = !hasArabic(w.text);
+  sorted.forEach((w, i) => {
+    const ltr = resolved[i] === 'L';
     const last = runs[runs.length - 1];
     if (last && last.ltr === ltr) last.words.push(w);
     else runs.push({ ltr, words: [w] });
-  }
-  return runs.reverse().flatMap((r) => (r.ltr ? r.words : [...r.words].reverse()));
+  });
+  const ordered = rtl ? runs.reverse() : runs;
+  return ordered.flatMap((r) => (r.ltr ? r.words : [...r.words].reverse()));
 }
 
 export function lineText(line: Line): string {

@@ -36,19 +36,23 @@ function doubtShare(p: PageWords): number {
   return ws.filter((w) => w.conf < 0.6).length / ws.length;
 }
 
-const ARABIC_LANG = 'eng+Arabic';
+const ARABIC_LANG = process.env.OCR_EXP_LANG ?? 'eng+Arabic';
+const FLATTEN = (process.env.OCR_EXP_FLATTEN ?? 'auto') as 'auto';
+const THRESH = Number(process.env.OCR_EXP_THRESH ?? '2') as 2;
 
 /** One page image through the engine, as the pipeline asks. */
 async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<PageWords[]> {
   const advanced = ctx.options.pipeline === 'advanced';
   const progress = (stage: string): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
   progress('preprocess');
-  const prep: PrepareOptions = { minWidth: advanced ? 2400 : 1700, flatten: 'auto' };
+  const prep: PrepareOptions = { minWidth: advanced ? 2400 : 1700, flatten: FLATTEN };
   const img = await prepareImage(bytes, prep);
   progress('recognize');
-  const first = await tesseract(img.png, page, { lang: 'eng' }, ctx.budget);
+  const first = await tesseract(img.png, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
   const needsArabic = doubtShare(first) > 0.18;
-  const base = needsArabic ? await tesseract(img.png, page, { lang: ARABIC_LANG }, ctx.budget) : first;
+  const base = needsArabic
+    ? await tesseract(img.png, page, { lang: ARABIC_LANG, thresholding: THRESH }, ctx.budget)
+    : first;
   if (!advanced) return [base];
   progress('recognize-variant');
   const enhanced = await prepareImage(bytes, { ...prep, enhance: true });

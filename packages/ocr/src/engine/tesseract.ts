@@ -9,6 +9,8 @@ export interface TesseractOptions {
   /** Restricts the characters the engine may answer (digits-only re-reads). */
   whitelist?: string;
   dpi?: number;
+  /** Tesseract's binarisation: 0 global Otsu, 1 adaptive Otsu, 2 Sauvola (local, for uneven light). */
+  thresholding?: 0 | 1 | 2;
 }
 
 /** Parses Tesseract's TSV: one row per word with its box, confidence and block/paragraph/line ids. */
@@ -56,6 +58,7 @@ export async function tesseract(
     '-l',
     opts.lang,
   ];
+  if (opts.thresholding !== undefined) args.push('-c', `thresholding_method=${opts.thresholding}`);
   if (opts.whitelist) args.push('-c', `tessedit_char_whitelist=${opts.whitelist}`);
   args.push('tsv');
   const r = await run('tesseract', args, budget, png);

@@ -1,0 +1,128 @@
+// The real engine on sample documents: these assert what the pipeline reads, not what the truth files say,
+// so a regression in any stage (rendering, recognition, layout, extraction) fails here.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { recognizeInvoice } from '../src/index.js';
+import type { OcrProgress, OcrResult } from '../src/index.js';
+
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
+const samples = resolve(repoRoot, '../shared/samples/invoices');
+
+async function read(file: string, progress?: OcrProgress[]): Promise<OcrResult> {
+  const bytes = new Uint8Array(await readFile(resolve(samples, file)));
+  return recognizeInvoice({ bytes }, { pipeline: 'normal', onProgress: (p) => progress?.push(p) });
+}
+
+function expectWellFormed(r: OcrResult): void {
+  expect(r.confidence_score).toBeGreaterThanOrEqual(0);
+  expect(r.confidence_score).toBeLessThanOrEqual(1);
+  expect(r.method_used).toBe('tesseract');
+  for (const [path, c] of Object.entries(r.fields_json.confidence)) {
+    expect(c, path).toBeGreaterThanOrEqual(0);
+    expect(c, path).toBeLessThanOrEqual(1);
+  }
+  for (const [path, b] of Object.entries(r.fields_json.boxes)) {
+    for (const v of [b.x, b.y, b.w, b.h]) {
+      expect(v, path).toBeGreaterThanOrEqual(0);
+      expect(v, path).toBeLessThanOrEqual(1);
+    }
+  }
+}
+
+describe('real engine on sample invoices', () => {
+  it('reads a clean English invoice completely, with boxes and progress', async () => {
+    const progress: OcrProgress[] = [];
+    const r = await read('dev-001.png', progress);
+    expectWellFormed(r);
+    const f = r.fields_json;
+    expect(f.language).toBe('en');
+    expect(f.invoice_number).toBe('2025011305');
+    expect(f.issue_date).toBe('2025-02-22');
+    expect(f.due_date).toBe('2025-03-08');
+    expect(f.currency).toBe('SAR');
+    expect(f.vendor.name).toBe('Riyadh Building Materials Est.');
+    expect(f.vendor.tax_id).toBe('334995850903893');
+    expect(f.customer.name).toBe('Sunrise Bakery');
+    expect([f.subtotal, f.tax_rate, f.tax_amount, f.total]).toEqual([
+      '9766.55',
+      '15.00',
+      '1464.98',
+      '11231.53',
+    ]);
+    expect(f.line_items).toHaveLength(11);
+    expect(f.line_items[6]).toEqual({
+      description: 'Office Chair',
+      quantity: '3.25',
+      unit_price: '1316.00',
+      total: '4277.00',
+    });
+    expect(r.has_invoice_data).toBe(true);
+    expect(r.confidence_score).toBeGreaterThan(0.8);
+    // The total sits in the lower right part of the first third of the page.
+    const box = f.boxes.total;
+    expect(box?.page).toBe(1);
+    expect(box?.x).toBeGreaterThan(0.5);
+    expect(box?.y).toBeGreaterThan(0.5);
+    expect(box?.y).toBeLessThan(0.65);
+    expect(progress.map((p) => p.stage)).toContain('recognize');
+    expect(progress[progress.length - 1]?.stage).toBe('done');
+  });
+
+  it('reads a PDF text layer exactly, Arabic in logical order', async () => {
+    const r = await read('dev-003.pdf');
+    expectWellFormed(r);
+    const f = r.fields_json;
+    expect(f.language).toBe('mixed');
+    expect(f.invoice_number).toBe('INV/SA/25/454');
+    expect(f.issue_date).toBe('2025-06-15');
+    expect(f.currency).toBe('SAR');
+    expect([f.subtotal, f.tax_amount, f.total]).toEqual(['10199.81', '1529.97', '11729.78']);
+    expect(f.line_items.map((l) => l.total)).toEqual(['4906.00', '376.60', '141.46', '3230.50', '1545.25']);
+    expect(r.raw_text).toContain('تاريخ الفاتورة');
+    expect(r.raw_text).toContain('فاتورة إلى');
+    expect(r.duration_ms).toBeLessThan(5000);
+  });
+
+  it('reads an Arabic text-layer PDF: labels to the right, values to the left', async () => {
+    const r = await read('dev-023.pdf');
+    const f = r.fields_json;
+    expect(f.language).toBe('ar');
+    expect(f.invoice_number).toBe('INV/SA/25/572');
+    expect(f.issue_date).toBe('2025-10-20');
+    expect(f.due_date).toBe('2025-12-19');
+    expect(f.vendor.name).toBe('جدة للمستلزمات الطبية');
+    expect(f.customer.name).toBe('صيدلية الشرق');
+    expect(f.line_items[0]).toEqual({
+      description: 'كابل شبكة',
+      quantity: '10',
+      unit_price: '24.29',
+      total: '242.90',
+    });
+  });
+
+  it('OCRs an image-only PDF', async () => {
+    const r = await read('dev-019.pdf');
+    expectWellFormed(r);
+    const f = r.fields_json;
+    expect(r.pages).toBe(1);
+    expect(f.language).toBe('en');
+    expect(f.issue_date).not.toBeNull();
+    expect(f.total).not.toBeNull();
+    expect(f.line_items.length).toBeGreaterThanOrEqual(5);
+    expect(r.has_invoice_data).toBe(true);
+  });
+
+  it('reads an Arabic invoice printed with Arabic-Indic digits', async () => {
+    const r = await read('dev-005.png');
+    expectWellFormed(r);
+    const f = r.fields_json;
+    expect(f.language).toBe('ar');
+    expect(f.invoice_number).toBe('INV-2025-83360');
+    expect(f.customer.name).toBe('صيدلية الشرق');
+    expect(f.currency).toBe('EGP');
+    expect(r.raw_text).toMatch(/رقم الفاتورة/);
+    expect(r.has_invoice_data).toBe(true);
+  });
+});
