@@ -70,12 +70,17 @@ export async function barLinks(page: Page): Promise<string[]> {
 }
 
 /** A full-page picture of the page for people to look at; toasts are hidden so they do not cover it. */
-export async function saveScreenshot(page: Page, name: string, language: Language): Promise<void> {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  language: Language,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({
     path: path.join(screenshotsDir, `${name}-${language}.png`),
-    fullPage: true,
+    fullPage: options.fullPage ?? true,
     animations: 'disabled',
     style: '.mantine-Notifications-root { display: none !important; }',
   });

@@ -29,7 +29,8 @@ for (const language of languages) {
     await expect(page.getByTestId('drawer-nav-invoiceDashboard')).toHaveText(
       text(language, 'nav:invoiceDashboard'),
     );
-    await saveScreenshot(page, 'mobile-menu', language);
+    // An open drawer covers the viewport only: a full-page picture would cut it off.
+    await saveScreenshot(page, 'mobile-menu', language, { fullPage: false });
     await page.getByTestId('drawer-nav-logout').click();
     await expect(page).toHaveURL(/\/login$/);
   });
