@@ -743,11 +743,12 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
       continue;
     }
     const stop = info.labels.some((l) => STOP_FIELDS.has(l.field));
-    if (!inTable && !header && !stop && !rows.length) {
+    const hasDate = line.words.some((_, i) => dateAt(line.words, i) !== null);
+    if (!inTable && !header && !stop && !rows.length && !info.labels.length && !hasDate) {
       // No header found: a row whose numbers multiply out (qty x price = total) opens the table.
       const vis = line.words;
       const vals = vis.map((_, i) => amountAt(vis, i, opts)).filter((v): v is Dec => v !== null);
-      if (vals.length >= 2 && vals.length <= 5 && readLine(vals).consistent) inTable = true;
+      if (vals.length >= 3 && vals.length <= 5 && readLine(vals).consistent) inTable = true;
     }
     if (!inTable) {
       const txt = logicalWords(line.words, line.rtl).filter((w) => /\p{L}{2,}/u.test(w.text));

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { detectKind } from './detect.js';
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
-import type { PrepareOptions } from './engine/image.js';
-import { pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
+import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
 import { OcrError } from './errors.js';
 import { extractFields } from './extract.js';
@@ -40,29 +39,33 @@ const ARABIC_LANG = process.env.OCR_EXP_LANG ?? 'eng+Arabic';
 const FLATTEN = (process.env.OCR_EXP_FLATTEN ?? 'auto') as 'auto';
 const THRESH = Number(process.env.OCR_EXP_THRESH ?? '2') as 2;
 
-/** One page image through the engine, as the pipeline asks. */
+/**
+ * One page image through the engine, as the pipeline asks. Normal: one recognition pass (two when the
+ * English pass shows the page is Arabic). Advanced: the same, plus a global-threshold pass and an
+ * enhanced higher-resolution pass; the readings are voted on by how completely they add up.
+ */
 async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<PageWords[]> {
   const advanced = ctx.options.pipeline === 'advanced';
   const progress = (stage: string): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
   progress('preprocess');
-  const prep: PrepareOptions = { minWidth: advanced ? 2400 : 1700, flatten: FLATTEN };
-  const img = await prepareImage(bytes, prep);
+  const img = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN });
   progress('recognize');
   const first = await tesseract(img.png, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
   const needsArabic = doubtShare(first) > 0.18;
+  const lang = needsArabic ? ARABIC_LANG : 'eng';
+  if (needsArabic) progress('recognize-arabic');
   const base = needsArabic
-    ? await tesseract(img.png, page, { lang: ARABIC_LANG, thresholding: THRESH }, ctx.budget)
+    ? await tesseract(img.png, page, { lang, thresholding: THRESH }, ctx.budget)
     : first;
   if (!advanced) return [base];
   progress('recognize-variant');
-  const enhanced = await prepareImage(bytes, { ...prep, enhance: true });
-  const variant = await tesseract(
-    enhanced.png,
-    page,
-    { lang: needsArabic ? ARABIC_LANG : 'eng' },
-    ctx.budget,
-  );
-  return [base, variant];
+  const readings = [base, await tesseract(img.png, page, { lang, thresholding: 0 }, ctx.budget)];
+  const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
+  if (hi.width > img.width * 1.15 || !needsArabic) {
+    progress('recognize-hires');
+    readings.push(await tesseract(hi.png, page, { lang, thresholding: THRESH }, ctx.budget));
+  }
+  return readings;
 }
 
 function scoreOf(r: ExtractResult): number {
@@ -149,8 +152,17 @@ async function readPdf(bytes: Uint8Array, ctx: Ctx): Promise<{ readings: PageWor
         continue;
       }
       ctx.options.onProgress?.({ page: p, pages: count, stage: 'render' });
-      const png = await renderPage(file, p, RENDER_DPI, RENDER_MAX_SIDE, info.sizes.get(p), ctx.budget);
-      readings.push(await ocrImage(png, p, ctx));
+      const scan = await extractPageScan(file, p, dir, ctx.budget);
+      const image =
+        scan ?? (await renderPage(file, p, RENDER_DPI, RENDER_MAX_SIDE, info.sizes.get(p), ctx.budget));
+      try {
+        readings.push(await ocrImage(image, p, ctx));
+      } catch (e) {
+        // An embedded scan in a format the decoder lacks (JPEG 2000, JBIG2): render the page instead.
+        if (!scan || !(e instanceof OcrError) || e.code !== 'CORRUPT_FILE') throw e;
+        const png = await renderPage(file, p, RENDER_DPI, RENDER_MAX_SIDE, info.sizes.get(p), ctx.budget);
+        readings.push(await ocrImage(png, p, ctx));
+      }
     }
     return { readings, pages: count };
   } finally {

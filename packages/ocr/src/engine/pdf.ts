@@ -1,3 +1,5 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { OcrError } from '../errors.js';
 import type { PageWords, Word } from '../layout.js';
 import { visualToLogical } from '../text.js';
@@ -104,10 +106,52 @@ export async function renderPage(
 ): Promise<Buffer> {
   const longest = Math.max(size?.w ?? 842, size?.h ?? 842, 1);
   const res = Math.max(10, Math.min(dpi, Math.floor((maxSide * 72) / longest)));
-  const args = ['-f', String(page), '-l', String(page), '-r', String(res), '-gray', '-png', path];
+  // JPEG at high quality: PNG compression of a noisy 300 dpi page costs more than the OCR itself.
+  const args = [
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-r',
+    String(res),
+    '-gray',
+    '-jpeg',
+    '-jpegopt',
+    'quality=95',
+    path,
+  ];
   const r = await run('pdftoppm', args, budget);
   if (r.code !== 0 || !r.stdout.length) {
     throw new OcrError('CORRUPT_FILE', `Page ${page} of the PDF could not be rendered.`);
   }
   return r.stdout;
+}
+
+/**
+ * The scan inside an image-only page, as stored (a JPEG stays a JPEG): milliseconds, where rendering the
+ * page costs seconds. Only when the page holds exactly one image of scan resolution; else null.
+ */
+export async function extractPageScan(
+  path: string,
+  page: number,
+  dir: string,
+  budget: Budget,
+): Promise<Buffer | null> {
+  const list = await run('pdfimages', ['-list', '-f', String(page), '-l', String(page), path], budget);
+  if (list.code !== 0) return null;
+  const rows = list.stdout
+    .toString('utf8')
+    .split('\n')
+    .slice(2)
+    .map((l) => l.trim().split(/\s+/))
+    .filter((c) => c.length >= 14 && c[0] === String(page));
+  const images = rows.filter((c) => c[2] === 'image');
+  if (images.length !== 1 || rows.some((c) => c[2] === 'stencil')) return null;
+  const ppi = Number(images[0]?.[12]);
+  if (!(ppi >= 100 && ppi <= 1200)) return null;
+  const prefix = join(dir, `scan-${page}`);
+  const r = await run('pdfimages', ['-all', '-f', String(page), '-l', String(page), path, prefix], budget);
+  if (r.code !== 0) return null;
+  const file = (await readdir(dir)).find((f) => f.startsWith(`scan-${page}-`) && /\.(jpg|png|tif)$/.test(f));
+  return file ? readFile(join(dir, file)) : null;
 }
