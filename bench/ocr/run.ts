@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recognizeInvoice } from '../../packages/ocr/src/index.js';
-import type { Pipeline } from '../../packages/ocr/src/index.js';
+import type { FieldsJson, Pipeline } from '../../packages/ocr/src/index.js';
 import { invoiceKeyValues, rawCoverage, receiptDate, scoreInvoice, scoreReceipt } from './score.js';
 import type { FieldScore, InvoiceTruth, ReceiptTruth } from './score.js';
 
@@ -30,7 +30,7 @@ if (!folders.length) {
 interface Doc {
   group: string;
   file: string;
-  score: (f: import('../../packages/ocr/src/index.js').FieldsJson) => FieldScore[];
+  score: (f: FieldsJson) => FieldScore[];
   keyValues: string[];
 }
 

@@ -597,6 +597,9 @@ function languageOf(all: Word[]): 'en' | 'ar' | 'mixed' {
   return 'mixed';
 }
 
+const LEGAL_FORM =
+  /\b(?:sdn\.?\s*bhd|bhd|s\/b|ltd|limited|llc|inc|corp|co\.|company|est\.?|establishment|trading|enterprise|gmbh|plc|l\.?l\.?c)\b|(?:^|\s)(?:شركة|شركه|مؤسسة|مؤسسه|مجموعة)(?:\s|$)/i;
+
 const NOT_A_NAME =
   /@|www\.|https?:|\.com\b|^\+?[\d\s\-()]+$|^(?:tel|phone|fax|email|date|page)\b|^(?:هاتف|تليفون|فاكس)/i;
 
@@ -633,7 +636,9 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
   }
   if (!cands.length) return null;
   const maxH = Math.max(...cands.map((c) => c.h));
-  const pick = cands.find((c) => c.h >= maxH * 0.8) ?? cands[0];
+  // A legal entity's name beats a brand or logo line above it ("SDN BHD", "Ltd", "Est.", "شركة").
+  const legal = cands.find((c) => LEGAL_FORM.test(c.text) && c.info.idx <= (cands[0]?.info.idx ?? 0) + 3);
+  const pick = legal ?? cands.find((c) => c.h >= maxH * 0.8) ?? cands[0];
   if (!pick) return null;
   return { value: pick.text, words: pick.words, line: pick.info.line, conf: meanConf(pick.words) * 0.9 };
 }
@@ -645,7 +650,7 @@ function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> |
   const vx1 = Math.max(...vendor.words.map((w) => w.x1));
   const parts: { text: string; words: Word[]; line: Line }[] = [];
   let prev = vendor.line;
-  for (let k = start + 1; k < infos.length && parts.length < 4; k++) {
+  for (let k = start + 1; k < infos.length && parts.length < 5; k++) {
     const info = infos[k];
     if (!info || info.line.page !== vendor.line.page) break;
     if (info.line.y0 - prev.y1 > prev.height * 2.5) break;
@@ -661,7 +666,7 @@ function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> |
     );
     if (!text || NOT_A_NAME.test(text) || /\b(?:gst|vat|trn|tax)\b/i.test(text)) break;
     // A company registration number in brackets sits between name and address on many receipts.
-    if (/^\(?[A-Z0-9\-]*\d[A-Z0-9\-]*\)?$/i.test(text.replace(/\s/g, '')) && !parts.length) {
+    if (/^\(?[A-Z0-9\-/.]*\d[A-Z0-9\-/.]*\)?$/i.test(text.replace(/\s/g, '')) && !/\s/.test(text.trim())) {
       prev = info.line;
       continue;
     }

@@ -31,7 +31,7 @@ export function parseAmount(raw: string, opts: AmountOptions = {}): ParsedAmount
   const [, pre = '', minus = '', core = '', trailMinus = '', post = ''] = m;
   if (!allowedEdge(pre.replace(/-$/, '')) || !allowedEdge(post.replace(/^[.,]/, ''))) return null;
   const negative = Boolean(minus || trailMinus) || (/\($/.test(pre) && /^\)/.test(post));
-  let s = core.replace(/[.,]+$/, '');
+  const s = core.replace(/[.,]+$/, '');
   if (!/^\.?\d[\d.,]*$/.test(s)) return null;
   if (s.replace(/\D/g, '').length > 15) return null;
 
