@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectKind } from './detect.js';
+import { rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
@@ -54,16 +55,23 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   const needsArabic = doubtShare(first) > 0.18;
   const lang = needsArabic ? ARABIC_LANG : 'eng';
   if (needsArabic) progress('recognize-arabic');
+  const digits = async (png: Uint8Array, words: PageWords): Promise<PageWords> => {
+    if (!needsArabic) return words;
+    progress('arabic-digits');
+    return (await rereadArabicDigits(png, words)).page;
+  };
   const base = needsArabic
-    ? await tesseract(img.png, page, { lang, thresholding: THRESH }, ctx.budget)
+    ? await digits(img.png, await tesseract(img.png, page, { lang, thresholding: THRESH }, ctx.budget))
     : first;
   if (!advanced) return [base];
   progress('recognize-variant');
-  const readings = [base, await tesseract(img.png, page, { lang, thresholding: 0 }, ctx.budget)];
+  const otsu = await tesseract(img.png, page, { lang, thresholding: 0 }, ctx.budget);
+  const readings = [base, await digits(img.png, otsu)];
   const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');
-    readings.push(await tesseract(hi.png, page, { lang, thresholding: THRESH }, ctx.budget));
+    const words = await tesseract(hi.png, page, { lang, thresholding: THRESH }, ctx.budget);
+    readings.push(await digits(hi.png, words));
   }
   return readings;
 }

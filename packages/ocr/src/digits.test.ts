@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { rereadArabicDigits } from './digits.js';
+import type { PageWords } from './layout.js';
+import { parseAmount } from './parse/amount.js';
+import { fmtFixed } from './decimal.js';
+
+/** A page with one number per row, drawn in a real font, and the boxes the engine would have given. */
+async function page(texts: string[], font: string): Promise<{ png: Buffer; words: PageWords }> {
+  const rows = texts
+    .map((t, i) => `<text x="60" y="${100 + i * 90}" font-family="${font}" font-size="44">${t}</text>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="${80 + texts.length * 90}"><rect width="100%" height="100%" fill="#fff"/>${rows}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg))
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const words = texts.map((_, i) => {
+    // The ink's bounding box in the row, as the engine would report the word.
+    let x0 = info.width;
+    let x1 = 0;
+    let y0 = info.height;
+    let y1 = 0;
+    for (let y = 40 + i * 90; y < 125 + i * 90; y++) {
+      for (let x = 0; x < info.width; x++) {
+        if ((data[y * info.width + x] ?? 255) < 128) {
+          x0 = Math.min(x0, x);
+          x1 = Math.max(x1, x);
+          y0 = Math.min(y0, y);
+          y1 = Math.max(y1, y);
+        }
+      }
+    }
+    return { text: 'VYA', conf: 0.3, x0, y0, x1: x1 + 1, y1: y1 + 1, lineKey: `1.1.${i}` };
+  });
+  return {
+    png: await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .png()
+      .toBuffer(),
+    words: { page: 1, width: info.width, height: info.height, words },
+  };
+}
+
+describe('rereadArabicDigits', () => {
+  it('reads amounts and dates printed in Arabic-Indic digits that the engine misread', async () => {
+    const { png, words } = await page(['١٬٢٣٤٫٥٠', '٩٨٧٫٦٥', '٢٠٢٥/٠٣/١٤', '٤٥٦٫٧٨'], 'Noto Naskh Arabic');
+    const r = await rereadArabicDigits(png, words);
+    expect(r.changed).toBeGreaterThanOrEqual(3);
+    const texts = r.page.words.map((w) => w.text);
+    const amount = parseAmount(texts[0] ?? '');
+    expect(amount && fmtFixed(amount.value)).toBe('1234.50');
+    expect(texts[1]).toBe('٩٨٧٫٦٥');
+    expect(texts[2]).toBe('٢٠٢٥/٠٣/١٤');
+  });
+
+  it('leaves pages printed with Western digits alone', async () => {
+    const { png, words } = await page(['1,234.50', '987.65', '2025/03/14', '456.78'], 'DejaVu Sans');
+    const r = await rereadArabicDigits(png, words);
+    expect(r.changed).toBe(0);
+    expect(r.page.words.map((w) => w.text)).toEqual(['VYA', 'VYA', 'VYA', 'VYA']);
+  });
+});

@@ -1,0 +1,286 @@
+// Arabic-Indic digits: the stock Tesseract models cannot read them (Debian's `ara` knows only ٠ and ١, and
+// `Arabic` answers Latin look-alikes such as "VAV" for ٧٨٧). Words that look like such misreadings are
+// re-read here glyph by glyph: connected components of the word's pixels, matched against templates
+// rendered at run time from the Arabic fonts installed with the system packages.
+import sharp from 'sharp';
+import type { PageWords, Word } from './layout.js';
+import { hasArabic } from './text.js';
+
+const N = 16;
+const FONTS = ['Noto Naskh Arabic', 'Noto Sans Arabic', 'DejaVu Sans'];
+const ARABIC_GLYPHS: [string, string][] = [
+  ['٠', '0'],
+  ['١', '1'],
+  ['٢', '2'],
+  ['٣', '3'],
+  ['٤', '4'],
+  ['٥', '5'],
+  ['٦', '6'],
+  ['٧', '7'],
+  ['٨', '8'],
+  ['٩', '9'],
+  ['٫', 'sep'],
+  ['٬', 'sep'],
+  [',', 'sep'],
+  ['.', 'sep'],
+  ['/', '/'],
+  ['-', '-'],
+];
+const WESTERN_GLYPHS: [string, string][] = [...'0123456789'].map((d) => [d, `w${d}`]);
+
+interface Shape {
+  bmp: Float32Array;
+  relH: number;
+  relY: number;
+  aspect: number;
+}
+
+interface Template extends Shape {
+  label: string;
+}
+
+interface Component {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  pixels: number[];
+}
+
+function components(ink: Uint8Array, w: number, h: number): Component[] {
+  const seen = new Uint8Array(w * h);
+  const out: Component[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!ink[start] || seen[start]) continue;
+    const c: Component = { x0: w, y0: h, x1: 0, y1: 0, pixels: [] };
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const p = stack.pop() as number;
+      const x = p % w;
+      const y = (p - x) / w;
+      c.pixels.push(p);
+      if (x < c.x0) c.x0 = x;
+      if (x > c.x1) c.x1 = x;
+      if (y < c.y0) c.y0 = y;
+      if (y > c.y1) c.y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const q = ny * w + nx;
+          if (ink[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    out.push(c);
+  }
+  return out;
+}
+
+function otsu(gray: Uint8Array): number {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of gray) hist[v] = (hist[v] ?? 0) + 1;
+  const total = gray.length;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let thr = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t] ?? 0;
+    if (!wB) continue;
+    const wF = total - wB;
+    if (!wF) break;
+    sumB += t * (hist[t] ?? 0);
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > best) {
+      best = between;
+      thr = t;
+    }
+  }
+  return thr;
+}
+
+function bitmapOf(c: Component, w: number): Float32Array {
+  const bw = c.x1 - c.x0 + 1;
+  const bh = c.y1 - c.y0 + 1;
+  const side = Math.max(bw, bh);
+  const ox = (side - bw) / 2;
+  const oy = (side - bh) / 2;
+  const bmp = new Float32Array(N * N);
+  const weight = (N * N) / (side * side);
+  for (const p of c.pixels) {
+    const x = (p % w) - c.x0 + ox;
+    const y = Math.floor(p / w) - c.y0 + oy;
+    const k = Math.min(N - 1, Math.floor((y / side) * N)) * N + Math.min(N - 1, Math.floor((x / side) * N));
+    bmp[k] = Math.min(1, (bmp[k] ?? 0) + weight);
+  }
+  return bmp;
+}
+
+/** Shapes of the ink in a word image, left to right, sized relative to the word's digit height. */
+function shapes(
+  gray: Uint8Array,
+  w: number,
+  h: number,
+  threshold?: number,
+  minDigitH = 0,
+): { shape: Shape; x: number }[] {
+  const thr = threshold ?? otsu(gray);
+  const ink = new Uint8Array(w * h);
+  for (let i = 0; i < gray.length; i++) ink[i] = (gray[i] ?? 255) < thr ? 1 : 0;
+  const minArea = Math.max(3, w * h * 0.002);
+  const comps = components(ink, w, h).filter((c) => c.pixels.length >= minArea);
+  if (!comps.length) return [];
+  const heights = comps.map((c) => c.y1 - c.y0 + 1);
+  const maxH = Math.max(...heights);
+  const tall = comps.filter((c) => c.y1 - c.y0 + 1 >= maxH * 0.6);
+  const sortMid = <T>(xs: T[], f: (x: T) => number): number => {
+    const s = xs.map(f).sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)] ?? 0;
+  };
+  // A word of small marks only ("٠٠") must not take its marks for full-height digits.
+  const localH = sortMid(tall, (c) => c.y1 - c.y0 + 1);
+  const digitH = Math.max(localH, minDigitH);
+  const baseline = sortMid(tall, (c) => c.y1) + (localH >= minDigitH ? 0 : (digitH - localH) / 2);
+  const top = baseline - digitH;
+  return comps
+    .sort((a, b) => a.x0 - b.x0)
+    .map((c) => ({
+      x: c.x0,
+      shape: {
+        bmp: bitmapOf(c, w),
+        relH: (c.y1 - c.y0 + 1) / digitH,
+        relY: ((c.y0 + c.y1) / 2 - top) / digitH,
+        aspect: Math.log((c.y1 - c.y0 + 1) / (c.x1 - c.x0 + 1)),
+      },
+    }));
+}
+
+let templates: Promise<Template[]> | null = null;
+
+export async function renderTemplates(): Promise<Template[]> {
+  const out: Template[] = [];
+  for (const font of FONTS) {
+    for (const weight of [400, 700]) {
+      for (const [glyph, label] of [...ARABIC_GLYPHS, ...WESTERN_GLYPHS]) {
+        // Each glyph beside two reference digits, so that its size and height are measured as on a page.
+        const western = label.startsWith('w');
+        const text = (western ? `1${glyph}3` : `١${glyph}٣`).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="100%" height="100%" fill="#fff"/><text x="40" y="140" font-family="${font}" font-weight="${weight}" font-size="90">${text}</text></svg>`;
+        const { data, info } = await sharp(Buffer.from(svg))
+          .grayscale()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const found = shapes(new Uint8Array(data), info.width, info.height, 128);
+        // Left to right: ١, then the glyph (one or two components), then ٣.
+        if (found.length < 3) continue;
+        const middle = found.slice(1, -1);
+        if (middle.length !== 1) continue;
+        const m = middle[0];
+        if (!m) continue;
+        // A separator drawn at mid-height in some font would be confused with ٠, the small mid-height mark.
+        if (label === 'sep' && m.shape.relY > 0.2 && m.shape.relY < 0.75) continue;
+        out.push({ label, ...m.shape });
+      }
+    }
+  }
+  return out;
+}
+
+function classify(s: Shape, ts: Template[]): { label: string; dist: number } {
+  let best = { label: '?', dist: Infinity };
+  for (const t of ts) {
+    let d = 0;
+    for (let i = 0; i < N * N; i++) d += ((s.bmp[i] ?? 0) - (t.bmp[i] ?? 0)) ** 2;
+    d =
+      d / (N * N) +
+      3 * (s.relH - t.relH) ** 2 +
+      3 * (s.relY - t.relY) ** 2 +
+      0.3 * (s.aspect - t.aspect) ** 2;
+    if (d < best.dist) best = { label: t.label, dist: d };
+  }
+  // A small mark hanging at the top is a thousands separator in fonts that draw ٬ high; digits span the line.
+  if (s.relY < 0.35 && s.relH < 0.7 && best.label !== '0') return { label: 'sep', dist: best.dist };
+  return best;
+}
+
+/** Separators by position: the last one before one or two final digits is decimal, the others group. */
+function resolveSeparators(labels: string[]): string {
+  const lastSep = labels.lastIndexOf('sep');
+  const after = lastSep >= 0 ? labels.slice(lastSep + 1).filter((l) => /^\d$/.test(l)).length : 0;
+  return labels
+    .map((l, i) => (l === 'sep' ? (i === lastSep && after > 0 && after <= 2 ? '٫' : '٬') : l))
+    .map((l) => (/^\d$/.test(l) ? String.fromCharCode(0x0660 + Number(l)) : l))
+    .join('');
+}
+
+// What the stock models answer for Arabic-Indic digits: Latin look-alikes, Persian digits and marks.
+const LOOKALIKE = /^[0-9\u0660-\u0669\u06f0-\u06f9VYAEoO\\/|<>()‘’'"°*“”.,\u066b\u066c+\-^rlI£¥٪%:;]+$/;
+
+function isCandidate(w: Word): boolean {
+  const t = w.text;
+  if (hasArabic(t) || !LOOKALIKE.test(t)) return false;
+  if (/[\u0660-\u0669\u06f0-\u06f9]/.test(t)) return true;
+  return w.conf < 0.9 || /[VYAEo\\°‘]/.test(t);
+}
+
+/**
+ * Re-reads, on a page whose numbers are printed in Arabic-Indic digits, the words the engine misread.
+ * `png` is the page image the words' boxes refer to. Pages printed with Western digits are left as they
+ * are: the glyphs are matched against Western digits too, and the page is rewritten only when most
+ * digits are Arabic-Indic.
+ */
+export async function rereadArabicDigits(
+  png: Uint8Array,
+  page: PageWords,
+): Promise<{ page: PageWords; changed: number }> {
+  const cands = page.words.filter(isCandidate);
+  if (cands.length < 3) return { page, changed: 0 };
+  templates ??= renderTemplates();
+  const ts = await templates;
+  const { data, info } = await sharp(png).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const hs = cands.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const pageDigitH = 0.7 * (hs[Math.floor(hs.length / 2)] ?? 0);
+  let arabic = 0;
+  let western = 0;
+  const readings = new Map<Word, string>();
+  for (const w of cands) {
+    const pad = Math.round((w.y1 - w.y0) * 0.15);
+    const x0 = Math.max(0, Math.floor(w.x0 - pad));
+    const y0 = Math.max(0, Math.floor(w.y0 - pad));
+    const x1 = Math.min(info.width, Math.ceil(w.x1 + pad));
+    const y1 = Math.min(info.height, Math.ceil(w.y1 + pad));
+    const cw = x1 - x0;
+    const ch = y1 - y0;
+    if (cw < 4 || ch < 6 || cw * ch > 400_000) continue;
+    const crop = new Uint8Array(cw * ch);
+    for (let y = 0; y < ch; y++) {
+      const row = (y0 + y) * info.width;
+      crop.set(data.subarray(row + x0, row + x0 + cw), y * cw);
+    }
+    const found = shapes(crop, cw, ch, undefined, pageDigitH);
+    const labels = found.map((s) => classify(s.shape, ts).label);
+    const ar = labels.filter((l) => /^\d$/.test(l)).length;
+    const we = labels.filter((l) => /^w\d$/.test(l)).length;
+    arabic += ar;
+    western += we;
+    if (ar && ar >= we)
+      readings.set(w, resolveSeparators(labels.map((l) => (/^w\d$/.test(l) ? l.slice(1) : l))));
+  }
+  if (arabic <= western * 1.5) return { page, changed: 0 };
+  const words = page.words.map((w) => {
+    const r = readings.get(w);
+    return r ? { ...w, text: r, conf: Math.min(w.conf, 0.75) } : w;
+  });
+  return { page: { ...page, words }, changed: readings.size };
+}
