@@ -16,11 +16,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase, databaseUrls, dropDatabase } from './lib/db';
-import { detailQueries, listQueries, statsQuery, type SqlQuery } from './lib/list-sql';
+import {
+  cappedCount,
+  deferredJoinPage,
+  detailQueries,
+  listQueries,
+  statsQuery,
+  whatIfIndexes,
+  type SqlQuery,
+} from './lib/list-sql';
 import { measure, type LoadOptions, type Measurement, type Scenario } from './lib/load';
 import { buildServer, freePort, startChild, waitForHttp } from './lib/processes';
 import { formatTable, type Goal, type Row } from './lib/report';
 import { seedOrganization, seedSize } from './lib/seed';
+import { profileQuery, waitForIdleDatabase } from './lib/sql-report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const resultsDir = path.join(root, 'bench/results');
@@ -90,36 +99,11 @@ const register = async (base: string): Promise<Session> => {
   return { access: body.tokens.access, organizationId: body.organization.id, userId: body.user.id };
 };
 
-/** Median execution time of three EXPLAIN ANALYZE runs as the tenant role, and the last plan. */
-const explain = async (client: pg.Client, organizationId: string, q: SqlQuery) => {
-  await client.query('begin');
-  try {
-    await client.query(
-      "select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', $1, true)",
-      [organizationId],
-    );
-    const times: number[] = [];
-    let plan = '';
-    for (let i = 0; i < 3; i++) {
-      const res = await client.query<{ 'QUERY PLAN': string }>({
-        text: `explain (analyze, buffers) ${q.text}`,
-        values: q.values,
-      });
-      plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
-      const match = /Execution Time: ([\d.]+) ms/.exec(plan);
-      times.push(match ? Number(match[1]) : NaN);
-    }
-    times.sort((a, b) => a - b);
-    return { ms: times[1]!, plan };
-  } finally {
-    await client.query('rollback');
-  }
-};
-
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 const main = async () => {
   const started = Date.now();
+  const loadAtStart = os.loadavg()[0]!;
   const dbName = `invoicing_bench_${Date.now()}_${process.pid}`;
   const urls = databaseUrls(dbName);
 
@@ -192,7 +176,10 @@ const main = async () => {
   if (first.status !== 200 || firstBody.count !== seeded.invoices) {
     throw new Error(`the list answered ${first.status} with count ${String(firstBody.count)}`);
   }
-  const detail = (await (await fetch(`${base}/api/v1/invoices/${invoiceIds[0]}/`, { headers })).json()) as {
+  const detailRes = await fetch(`${base}/api/v1/invoices/${invoiceIds[0]}/`, { headers });
+  if (detailRes.status !== 200)
+    throw new Error(`the detail answered ${detailRes.status}: ${await detailRes.text()}`);
+  const detail = (await detailRes.json()) as {
     subtotal: string;
     tax_amount: string;
     total: string;
@@ -308,6 +295,8 @@ const main = async () => {
     if (s === scenarios[0]) floorResult = m;
     rows.push({ measurement: m, goals: s.goals });
     log(`  ${m.requestsPerSecond.toFixed(1)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}`);
+    // Requests still queued when the run stopped must not slow the next call down.
+    if (!(await waitForIdleDatabase(db, dbName, 60_000))) log('  the database was still busy after 60 s');
   }
   if (server.process.exitCode !== null)
     throw new Error(`the server exited during the run:\n${server.output()}`);
@@ -338,19 +327,28 @@ const main = async () => {
     ['detail: customer', detailSql[1]!],
     ['detail: lines', detailSql[2]!],
     ['stats 365 days', statsQuery(org, since, isoDay(today))],
+    ['proposed: page 4000 as deferred join', deferredJoinPage(org, 4000, 20)],
+    ['proposed: count capped at 10,001', cappedCount(org, 10_001)],
   ];
   const sqlLines: string[] = [];
   const plans: string[] = [];
-  for (const [name, q] of explained) {
-    const e = await explain(db, org, q);
-    sqlLines.push(`${name.padEnd(26)} ${e.ms.toFixed(2).padStart(8)} ms`);
+  const profile = async (name: string, q: SqlQuery) => {
+    const e = await profileQuery(db, org, q);
+    sqlLines.push(`${name.padEnd(44)} ${e.ms.toFixed(2).padStart(8)} ms`);
     plans.push(
       `## ${name} (median ${e.ms.toFixed(2)} ms)\n${q.text}\n-- ${JSON.stringify(q.values)}\n${e.plan}\n`,
     );
-  }
+  };
+  for (const [name, q] of explained) await profile(name, q);
+  // What the indexes a server change could add would do, tried on this throwaway database only.
+  for (const statement of whatIfIndexes) await db.query(statement);
+  await profile('with trigram index: list q=4567: rows', search.page);
+  await profile('with trigram index: list q=4567: count', search.count);
+  await profile('with covering index: stats 365 days', statsQuery(org, since, isoDay(today)));
 
   const totalMs = Date.now() - started;
-  const pgVersion = (await db.query<{ v: string }>('show server_version')).rows[0]?.v ?? '?';
+  const pgVersion =
+    (await db.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? '?';
   const cpu = os.cpus();
   const output = [
     `API benchmark, ${new Date().toISOString()}`,
@@ -360,10 +358,12 @@ const main = async () => {
     `load: autocannon, ${load.connections} connections, ${load.durationSeconds} s per call after ${load.warmupSeconds} s warm-up; ` +
       'server, PostgreSQL and load generator share the machine',
     `floor: node:http + pg (pool 10), the list's page and count SQL only, no auth or transaction`,
+    `load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}` +
+      (loadAtStart > cpu.length ? ': other work was running, figures are pessimistic' : ''),
     '',
     formatTable(rows),
     '',
-    'SQL alone (EXPLAIN ANALYZE as the tenant role, median of 3, no load):',
+    'SQL alone (as the tenant role, median of 5 runs, no load; plans in api-explain-latest.txt):',
     ...sqlLines.map((l) => `  ${l}`),
     '',
     `seed: ${seconds(seedMs)}; total run: ${seconds(totalMs)}`,

@@ -98,3 +98,33 @@ export const detailQueries = (organizationId: string, invoiceId: string, custome
     values: [organizationId, invoiceId],
   },
 ];
+
+/**
+ * Proposed rewrites, measured beside the server's queries (never used by the server from here).
+ * Deep page as a deferred join: the offset walks the (organization_id, created_at desc, id desc) index
+ * alone (index-only), and only the 20 rows of the page are read and joined.
+ */
+export const deferredJoinPage = (organizationId: string, page: number, pageSize: number): SqlQuery => ({
+  text:
+    `select ${listColumns} from (select "id", "created_at" from "invoices" where "organization_id" = $2 ` +
+    `order by "created_at" desc, "id" desc limit $3 offset $4) as "p" ` +
+    `join "invoices" on "invoices"."id" = "p"."id" ` +
+    `left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $1) ` +
+    `order by "p"."created_at" desc, "p"."id" desc`,
+  values: [organizationId, organizationId, pageSize, (page - 1) * pageSize],
+});
+
+/** A count that stops at `cap` rows (the page shows "10,000+" beyond it). */
+export const cappedCount = (organizationId: string, cap: number): SqlQuery => ({
+  text: 'select count(*) from (select 1 from "invoices" where "invoices"."organization_id" = $1 limit $2) as "c"',
+  values: [organizationId, cap],
+});
+
+/** Indexes tried in the throwaway database after the load runs, to measure what they would change. */
+export const whatIfIndexes = [
+  'create extension if not exists pg_trgm',
+  'create extension if not exists btree_gin',
+  'create index bench_invoices_organization_number_trgm_idx on invoices using gin (organization_id, number gin_trgm_ops)',
+  'create index bench_invoices_organization_issue_date_covering_idx on invoices (organization_id, issue_date) include (status, due_date, total)',
+  'vacuum (analyze) invoices',
+];

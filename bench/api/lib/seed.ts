@@ -1,10 +1,17 @@
 import type pg from 'pg';
 
+/**
+ * A deterministic version-4-shaped uuid from a label: md5 with the version and variant digits set, since the
+ * API's validation accepts only RFC uuids.
+ */
+const uuidOf = (label: string) =>
+  `overlay(overlay(md5(${label}) placing '4' from 13) placing '8' from 17)::uuid`;
+
 export const seedSize = { customers: 5_000, items: 2_000, invoices: 100_000 } as const;
 
 /**
  * Deterministic bulk data for one organization, in set-based SQL (generate_series), so 100,000 invoices
- * and their ~300,000 lines load in seconds. Ids derive from md5 of a label, so lines find their invoice
+ * and their ~300,000 lines load in seconds. Ids derive from md5 of a label (uuidOf), so lines find their invoice
  * without a round trip. Figures follow the server's rules: line total = quantity x unit price rounded
  * half away from zero to 2 decimals, subtotal = sum of lines, tax 14% rounded the same way, total =
  * subtotal + tax. Numbers are INV-000001.. in issue-date order, issue dates spread over the two years
@@ -18,7 +25,7 @@ export const seedOrganization = async (client: pg.Client, organizationId: string
   try {
     await client.query(
       `insert into customers (id, organization_id, name, email, phone, tax_id, address, created_at, updated_at)
-       select md5('bench-customer-' || k)::uuid, $1::uuid,
+       select ${uuidOf("'bench-customer-' || k")}, $1::uuid,
               case when k % 4 = 0 then 'عميل ' || k else 'Customer ' || k end,
               'customer' || k || '@example.com', '+20 10 ' || lpad(k::text, 8, '0'),
               'TAX-' || lpad(k::text, 9, '0'), k || ' Bench Street, Cairo',
@@ -28,7 +35,7 @@ export const seedOrganization = async (client: pg.Client, organizationId: string
     );
     await client.query(
       `insert into items (id, organization_id, name, sku, currency, unit_price, tax_rate, created_at, updated_at)
-       select md5('bench-item-' || k)::uuid, $1::uuid, 'Item ' || k, 'SKU-' || lpad(k::text, 5, '0'), 'EGP',
+       select ${uuidOf("'bench-item-' || k")}, $1::uuid, 'Item ' || k, 'SKU-' || lpad(k::text, 5, '0'), 'EGP',
               (5 + (k * 37) % 995) + ((k * 13) % 100) / 100.0, 14.00,
               now() - interval '800 days', now() - interval '800 days'
        from generate_series(1, $2::int) k`,
@@ -42,16 +49,16 @@ export const seedOrganization = async (client: pg.Client, organizationId: string
        cross join lateral generate_series(0, 1 + n % 3) p
        cross join lateral (select 1 + ((n * 31 + p * 17) % $2::int) as k,
                                   (1 + (n + p * 7) % 5)::numeric as quantity) q
-       join items i on i.id = md5('bench-item-' || q.k)::uuid`,
+       join items i on i.id = ${uuidOf("'bench-item-' || q.k")}`,
       [invoices, items],
     );
     await client.query(
       `insert into invoices (id, organization_id, number, status, issue_date, due_date, currency, customer_id,
                              subtotal, tax_rate, tax_amount, total, created_by, created_at, updated_at)
-       select md5('bench-invoice-' || s.n)::uuid, $1::uuid, 'INV-' || lpad(s.n::text, 6, '0'),
+       select ${uuidOf("'bench-invoice-' || s.n")}, $1::uuid, 'INV-' || lpad(s.n::text, 6, '0'),
               case when h < 15 then 'DRAFT' when h < 35 then 'SENT' when h < 75 then 'PAID'
                    when h < 90 then 'OVERDUE' else 'CANCELLED' end,
-              d.issue, d.issue + 30, o.currency, md5('bench-customer-' || (1 + (s.n * 7919) % $3::int))::uuid,
+              d.issue, d.issue + 30, o.currency, ${uuidOf("'bench-customer-' || (1 + (s.n * 7919) % $3::int)")},
               s.subtotal, 14.00, round(s.subtotal * 0.14, 2), s.subtotal + round(s.subtotal * 0.14, 2), $4::uuid,
               d.created, d.created
        from (select n, sum(total) as subtotal from bench_lines group by n) s
@@ -66,7 +73,7 @@ export const seedOrganization = async (client: pg.Client, organizationId: string
     await client.query(
       `insert into invoice_lines (id, organization_id, invoice_id, item_id, position, description, quantity,
                                   unit_price, total)
-       select gen_random_uuid(), $1::uuid, md5('bench-invoice-' || n)::uuid, item_id, p, name, quantity,
+       select gen_random_uuid(), $1::uuid, ${uuidOf("'bench-invoice-' || n")}, item_id, p, name, quantity,
               unit_price, total
        from bench_lines order by n, p`,
       [organizationId],
