@@ -176,6 +176,10 @@ function dateAt(words: Word[], i: number): { value: string; n: number } | null {
         .map((w) => w.text)
         .join(' '),
     ];
+    // A numeric date split by the engine ("١٧/٠٨/٢" "٠٢٥") is read glued back together.
+    if (n === 2 && span.every((w) => /^[\d\u0660-\u0669\u06f0-\u06f9/.\-]+$/.test(w.text))) {
+      texts.push(span.map((w) => w.text).join(''));
+    }
     for (const t of texts) {
       if (
         n > 1 &&
@@ -816,7 +820,10 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
       cells.map((c) => c.value),
       hint,
     );
-    let descWords = strongText ? textWords.filter((w) => /\p{L}{2,}/u.test(w.text) || hasArabic(w.text)) : [];
+    // Codes such as "A4" or "M8" stay in a description when the engine is sure of them.
+    const keep = (w: Word): boolean =>
+      /\p{L}{2,}/u.test(w.text) || hasArabic(w.text) || (/\d/.test(w.text) && w.conf > 0.8);
+    let descWords = strongText ? textWords.filter(keep) : [];
     if (!descWords.length && pending) descWords = pending.words;
     pending = null;
     if (!descWords.length && !r.consistent) continue;

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './extract.js';
+import { buildLines } from './layout.js';
+import type { Word } from './layout.js';
+
+/**
+ * Lays out text rows as an engine would report them: words with boxes, left to right as on the page.
+ * Each row is a list of [x, text] cells; words are 14 px per character, 12 px apart.
+ */
+function page(rows: [number, string][][]): ReturnType<typeof buildLines> {
+  const words: Word[] = [];
+  rows.forEach((cells, r) => {
+    for (const [x, text] of cells) {
+      let cx = x;
+      // Arabic cells are given in reading order; on the page their words run right to left.
+      const parts = /[\u0600-\u06ff]/.test(text) ? text.split(' ').reverse() : text.split(' ');
+      for (const t of parts) {
+        words.push({
+          text: t,
+          conf: 0.95,
+          x0: cx,
+          x1: cx + t.length * 14,
+          y0: 100 + r * 50,
+          y1: 130 + r * 50,
+        });
+        cx += t.length * 14 + 12;
+      }
+    }
+  });
+  return buildLines({ page: 1, width: 1700, height: 2400, words });
+}
+
+describe('extractFields on invoices of our own making', () => {
+  it('reads an English invoice with a side column of labels and a table', () => {
+    const lines = page([
+      [
+        [100, 'Blue Harbor Trading LLC'],
+        [1200, 'INVOICE'],
+      ],
+      [
+        [100, '9 Corniche Road, Abu Dhabi'],
+        [1000, 'Invoice #'],
+        [1300, 'BH-7781'],
+      ],
+      [
+        [100, 'TRN: 100200300400500'],
+        [1000, 'Date'],
+        [1300, '03 Feb 2025'],
+      ],
+      [
+        [1000, 'Due Date'],
+        [1300, '05/03/2025'],
+      ],
+      [
+        [100, 'Billed To:'],
+        [300, 'Oasis Clinics'],
+      ],
+      [
+        [100, 'Item'],
+        [800, 'Qty'],
+        [1000, 'Unit Price'],
+        [1300, 'Amount'],
+      ],
+      [
+        [100, 'Printer paper A4'],
+        [800, '10'],
+        [1000, '24.50'],
+        [1300, '245.00'],
+      ],
+      [
+        [100, 'Ink cartridge'],
+        [800, '3'],
+        [1000, '1,120.00'],
+        [1300, '3,360.00'],
+      ],
+      [
+        [1000, 'Subtotal'],
+        [1300, '3,605.00'],
+      ],
+      [
+        [1000, 'VAT 5%'],
+        [1300, '180.25'],
+      ],
+      [
+        [1000, 'Amount Due'],
+        [1300, 'AED 3,785.25'],
+      ],
+    ]);
+    const { fields: f, consistency } = extractFields(lines);
+    expect(f.language).toBe('en');
+    expect(f.invoice_number).toBe('BH-7781');
+    expect(f.issue_date).toBe('2025-02-03');
+    expect(f.due_date).toBe('2025-03-05');
+    expect(f.vendor.name).toBe('Blue Harbor Trading LLC');
+    expect(f.vendor.tax_id).toBe('100200300400500');
+    expect(f.customer.name).toBe('Oasis Clinics');
+    expect(f.currency).toBe('AED');
+    expect([f.subtotal, f.tax_rate, f.tax_amount, f.total]).toEqual(['3605.00', '5.00', '180.25', '3785.25']);
+    expect(f.line_items).toEqual([
+      { description: 'Printer paper A4', quantity: '10', unit_price: '24.50', total: '245.00' },
+      { description: 'Ink cartridge', quantity: '3', unit_price: '1120.00', total: '3360.00' },
+    ]);
+    expect(consistency).toBeGreaterThan(0.5);
+    expect(f.boxes['total']?.x).toBeGreaterThan(0.7);
+  });
+
+  it('reads a right-to-left Arabic invoice with Arabic-Indic digits and labels on the right', () => {
+    // Words of each row from left to right on the page: values on the left, labels on the right.
+    const lines = page([
+      [[1100, 'مؤسسة الأفق للتوريدات']],
+      [
+        [200, 'ف-٢٠٢٥-٠٤٤'],
+        [1300, 'رقم الفاتورة'],
+      ],
+      [
+        [200, '٢٠٢٥ أبريل ٩'],
+        [1300, 'تاريخ الفاتورة'],
+      ],
+      [
+        [200, 'مطعم السلام'],
+        [1300, 'اسم العميل'],
+      ],
+      [
+        [100, 'المبلغ'],
+        [400, 'السعر'],
+        [700, 'الكمية'],
+        [1200, 'البيان'],
+      ],
+      [
+        [100, '٢٥٠٫٠٠'],
+        [400, '١٢٥٫٠٠'],
+        [700, '٢'],
+        [1200, 'طاولة خشب'],
+      ],
+      [
+        [100, '١٬٥٠٠٫٠٠'],
+        [400, '٥٠٠٫٠٠'],
+        [700, '٣'],
+        [1200, 'كرسي مكتب'],
+      ],
+      [
+        [100, '١٬٧٥٠٫٠٠'],
+        [1200, 'المجموع الفرعي'],
+      ],
+      [
+        [100, '٢٦٢٫٥٠'],
+        [700, '١٥٪'],
+        [1200, 'ضريبة القيمة المضافة'],
+      ],
+      [
+        [100, '٢٬٠١٢٫٥٠ ر.س'],
+        [1200, 'الإجمالي'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.language).toBe('ar');
+    expect(f.invoice_number).toBeNull(); // "ف-٢٠٢٥-٠٤٤" starts with an Arabic letter: not read as a Latin id
+    expect(f.issue_date).toBe('2025-04-09');
+    expect(f.vendor.name).toBe('مؤسسة الأفق للتوريدات');
+    expect(f.customer.name).toBe('مطعم السلام');
+    expect(f.currency).toBe('SAR');
+    expect([f.subtotal, f.tax_rate, f.tax_amount, f.total]).toEqual([
+      '1750.00',
+      '15.00',
+      '262.50',
+      '2012.50',
+    ]);
+    expect(f.line_items).toEqual([
+      { description: 'طاولة خشب', quantity: '2', unit_price: '125.00', total: '250.00' },
+      { description: 'كرسي مكتب', quantity: '3', unit_price: '500.00', total: '1500.00' },
+    ]);
+  });
+
+  it('derives a total the engine misread from subtotal and tax, with lower confidence', () => {
+    const lines = page([
+      [[100, 'Acme Supplies Ltd']],
+      [
+        [100, 'Invoice No'],
+        [400, 'A-1'],
+      ],
+      [
+        [100, 'Subtotal'],
+        [1300, '200.00'],
+      ],
+      [
+        [100, 'Tax 14%'],
+        [1300, '28.00'],
+      ],
+      [
+        [100, 'Total'],
+        [1300, '7.00'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.total).toBe('228.00');
+    expect(f.confidence['total']).toBeLessThan(0.6);
+  });
+});
