@@ -8,6 +8,7 @@ import { prepareImage } from './engine/image.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
 import { OcrError } from './errors.js';
+import { hasArabic } from './text.js';
 import { extractFields } from './extract.js';
 import type { ExtractResult } from './extract.js';
 import { buildLines, rawText } from './layout.js';
@@ -36,9 +37,11 @@ function doubtShare(p: PageWords): number {
   return ws.filter((w) => w.conf < 0.6).length / ws.length;
 }
 
-const ARABIC_LANG = process.env.OCR_EXP_LANG ?? 'eng+Arabic';
-const FLATTEN = (process.env.OCR_EXP_FLATTEN ?? 'auto') as 'auto';
-const THRESH = Number(process.env.OCR_EXP_THRESH ?? '2') as 2;
+// `eng` first keeps Western digits and Latin words intact; the script model knows all Arabic letter forms.
+const ARABIC_LANG = 'eng+Arabic';
+const FLATTEN = 'auto';
+// Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
+const THRESH = 2;
 
 /**
  * One page image through the engine, as the pipeline asks. Normal: one recognition pass (two when the
@@ -52,17 +55,22 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   const img = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN });
   progress('recognize');
   const first = await tesseract(img.png, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
-  const needsArabic = doubtShare(first) > 0.18;
+  let needsArabic = doubtShare(first) > 0.18;
+  let arabicReading: PageWords | null = null;
+  if (needsArabic) {
+    progress('recognize-arabic');
+    arabicReading = await tesseract(img.png, page, { lang: ARABIC_LANG, thresholding: THRESH }, ctx.budget);
+    // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic.
+    const sure = arabicReading.words.filter((w) => w.conf >= 0.5 && hasArabic(w.text)).length;
+    if (sure < 5) needsArabic = false;
+  }
   const lang = needsArabic ? ARABIC_LANG : 'eng';
-  if (needsArabic) progress('recognize-arabic');
   const digits = async (png: Uint8Array, words: PageWords): Promise<PageWords> => {
     if (!needsArabic) return words;
     progress('arabic-digits');
     return (await rereadArabicDigits(png, words)).page;
   };
-  const base = needsArabic
-    ? await digits(img.png, await tesseract(img.png, page, { lang, thresholding: THRESH }, ctx.budget))
-    : first;
+  const base = needsArabic && arabicReading ? await digits(img.png, arabicReading) : first;
   if (!advanced) return [base];
   progress('recognize-variant');
   const otsu = await tesseract(img.png, page, { lang, thresholding: 0 }, ctx.budget);
