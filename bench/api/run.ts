@@ -7,7 +7,8 @@
  *
  * Environment (all optional): BENCH_DATABASE_URL (maintenance database on 127.0.0.1, default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (50), BENCH_DURATION_SECONDS (10),
- * BENCH_WARMUP_SECONDS (2), BENCH_SKIP_BUILD=1 (reuse apps/server/dist).
+ * BENCH_WARMUP_SECONDS (2), BENCH_SKIP_BUILD=1 (reuse apps/server/dist), BENCH_SERVER_ENTRY (another built
+ * main.js to measure, e.g. a candidate fix; no build).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -107,8 +108,10 @@ const main = async () => {
   const dbName = `invoicing_bench_${Date.now()}_${process.pid}`;
   const urls = databaseUrls(dbName);
 
-  const dist = path.join(root, 'apps/server/dist/main.js');
-  if (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(dist)) log('reusing apps/server/dist');
+  const candidate = process.env.BENCH_SERVER_ENTRY;
+  const dist = candidate ? path.resolve(candidate) : path.join(root, 'apps/server/dist/main.js');
+  if (candidate) log(`measuring the server bundle ${dist}`);
+  else if (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(dist)) log('reusing apps/server/dist');
   else {
     log('building the server');
     buildServer(root);
@@ -351,7 +354,7 @@ const main = async () => {
     (await db.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? '?';
   const cpu = os.cpus();
   const output = [
-    `API benchmark, ${new Date().toISOString()}`,
+    `API benchmark, ${new Date().toISOString()}${candidate ? ` (server bundle ${dist})` : ''}`,
     `machine: ${cpu.length} x ${cpu[0]?.model.trim() ?? '?'}, Node ${process.version}, PostgreSQL ${pgVersion}`,
     `data: ${seeded.invoices.toLocaleString('en')} invoices, ${seeded.lines.toLocaleString('en')} lines, ` +
       `${seeded.customers.toLocaleString('en')} customers, ${seeded.items.toLocaleString('en')} items in one organization`,

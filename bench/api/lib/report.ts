@@ -14,6 +14,7 @@ export interface Row {
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 const result = (m: Measurement, goals: Goal[]) => {
+  if (m.total === 0) return 'FAIL (no response completed within the run)';
   if (goals.length === 0) return '-';
   const failed = goals.filter((g) => !g.pass(m));
   return failed.length === 0 ? 'PASS' : `FAIL (${failed.map((g) => g.text).join('; ')})`;
@@ -25,8 +26,8 @@ export const formatTable = (rows: Row[]) => {
   const body = rows.map(({ measurement: m, goals }) => [
     m.name,
     fixed(m.requestsPerSecond),
-    fixed(m.p50),
-    fixed(m.p99),
+    m.total === 0 ? '-' : fixed(m.p50),
+    m.total === 0 ? '-' : fixed(m.p99),
     String(m.non2xx),
     String(m.errors),
     String(m.total),
