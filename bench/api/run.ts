@@ -26,7 +26,7 @@ import {
   whatIfIndexes,
   type SqlQuery,
 } from './lib/list-sql';
-import { measure, type LoadOptions, type Measurement, type Scenario } from './lib/load';
+import { idleLatency, measure, type LoadOptions, type Measurement, type Scenario } from './lib/load';
 import { buildServer, freePort, startChild, waitForHttp } from './lib/processes';
 import { formatTable, type Goal, type Row } from './lib/report';
 import { seedOrganization, seedSize } from './lib/seed';
@@ -294,7 +294,8 @@ const main = async () => {
   const rows: Row[] = [];
   for (const s of scenarios) {
     log(`measuring ${s.name} (${load.warmupSeconds} s warm-up + ${load.durationSeconds} s)`);
-    const m = await measure(s, load);
+    const idleHealthMs = await idleLatency(`${api}/health`);
+    const m = { ...(await measure(s, load)), idleHealthMs };
     if (s === scenarios[0]) floorResult = m;
     rows.push({ measurement: m, goals: s.goals });
     log(`  ${m.requestsPerSecond.toFixed(1)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}`);
@@ -365,6 +366,9 @@ const main = async () => {
       (loadAtStart > cpu.length ? ': other work was running, figures are pessimistic' : ''),
     '',
     formatTable(rows),
+    `idle health ms: median of 10 sequential GET /api/v1/health just before the call (it should stay flat).`,
+    `With ${load.connections} closed-loop connections, p99 < 50 ms needs at least ~${Math.round(load.connections / 0.05)} req/s ` +
+      `(Little's law), p99 < 150 ms ~${Math.round(load.connections / 0.15)} req/s.`,
     '',
     'SQL alone (as the tenant role, median of 5 runs, no load; plans in api-explain-latest.txt):',
     ...sqlLines.map((l) => `  ${l}`),

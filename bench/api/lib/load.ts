@@ -25,6 +25,8 @@ export interface Measurement {
   non2xx: number;
   errors: number;
   total: number;
+  /** Median latency of sequential health calls to the server just before this call's load (its idle state). */
+  idleHealthMs?: number;
 }
 
 const run = (scenario: Scenario, connections: number, seconds: number, maxRequests: number) => {
@@ -70,4 +72,17 @@ export const measure = async (scenario: Scenario, o: LoadOptions): Promise<Measu
     errors: r.errors,
     total: r.requests.total,
   };
+};
+
+/** Median latency of `n` sequential GETs of `url`: how fast the server answers when nothing else runs. */
+export const idleLatency = async (url: string, n = 10) => {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(n / 2)]!;
 };

@@ -22,7 +22,18 @@ const result = (m: Measurement, goals: Goal[]) => {
 
 /** Plain-text table; every column is padded so it reads in a terminal and in a text file. */
 export const formatTable = (rows: Row[]) => {
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'requests', 'goal', 'result'];
+  const header = [
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+    'requests',
+    'idle health ms',
+    'goal',
+    'result',
+  ];
   const body = rows.map(({ measurement: m, goals }) => [
     m.name,
     fixed(m.requestsPerSecond),
@@ -31,11 +42,12 @@ export const formatTable = (rows: Row[]) => {
     String(m.non2xx),
     String(m.errors),
     String(m.total),
+    m.idleHealthMs === undefined ? '-' : fixed(m.idleHealthMs),
     goals.map((g) => g.text).join('; ') || '-',
     result(m, goals),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const numeric = new Set([1, 2, 3, 4, 5, 6]);
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7]);
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
