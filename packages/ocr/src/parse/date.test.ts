@@ -11,6 +11,7 @@ describe('parseDate', () => {
     ['5/3/2018', '2018-03-05'],
     ['07-06-16', '2016-06-07'],
     ['03/14/2025', '2025-03-14'],
+    ['20180428', '2018-04-28'],
   ])('reads numeric %s', (s, want) => expect(parseDate(s)).toBe(want));
 
   it('reads ambiguous numeric dates day first, or month first when asked', () => {
@@ -49,7 +50,8 @@ describe('parseDate', () => {
     ['٢٠٢٥ مارس ١٤', '2025-03-14'],
   ])('reads Arabic month names and digits %s', (s, want) => expect(parseDate(s)).toBe(want));
 
-  it.each(['31/02/2025', '2025-13-01', 'no date here', '123456', '45/45/2025'])('refuses %s', (s) =>
-    expect(parseDate(s)).toBeNull(),
+  it.each(['31/02/2025', '2025-13-01', 'no date here', '123456', '45/45/2025', '20181345', '2025011305'])(
+    'refuses %s',
+    (s) => expect(parseDate(s)).toBeNull(),
   );
 });

@@ -98,6 +98,9 @@ export function parseDate(raw: string, opts: DateOptions = {}): string | null {
   const s = markMonths(foldArabic(toWesternDigits(raw)).toLowerCase());
   let m = /(?<!\d)(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})(?!\d)/.exec(s);
   if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+  // Compact yyyymmdd, as some tills print it ("20180428"): only a whole token, only a valid date.
+  m = /^\s*((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s*$/.exec(s);
+  if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /(?<!\d)(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4}|\d{2})(?!\d)/.exec(s);
   if (m) {
     const a = Number(m[1]);
