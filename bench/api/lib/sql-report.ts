@@ -16,9 +16,19 @@ const asTenant = async <T>(client: pg.Client, organizationId: string, fn: () => 
   }
 };
 
-/** Median wall time of `runs` executions of one query (no load, warm cache), and its plan. */
-export const profileQuery = (client: pg.Client, organizationId: string, q: SqlQuery, runs = 5) =>
-  asTenant(client, organizationId, async () => {
+/**
+ * Median wall time of `runs` executions of one query (no load, warm cache), and its plan; as the tenant
+ * role like the server, or with `bypassRls` as the connecting superuser, to show what row-level security
+ * costs a plan.
+ */
+export const profileQuery = (
+  client: pg.Client,
+  organizationId: string,
+  q: SqlQuery,
+  opts: { runs?: number; bypassRls?: boolean } = {},
+) => {
+  const runs = opts.runs ?? 5;
+  const work = async () => {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t = performance.now();
@@ -34,7 +44,9 @@ export const profileQuery = (client: pg.Client, organizationId: string, q: SqlQu
       ms: times[Math.floor(times.length / 2)]!,
       plan: plan.rows.map((r) => r['QUERY PLAN']).join('\n'),
     };
-  });
+  };
+  return opts.bypassRls ? work() : asTenant(client, organizationId, work);
+};
 
 /** Waits until no query of the database is running (the server drains what a load run left queued). */
 export const waitForIdleDatabase = async (client: pg.Client, database: string, timeoutMs: number) => {
