@@ -50,18 +50,17 @@ const whereOf = (organizationId: string, f: ListFilter, values: unknown[]) => {
 
 /** The page query and the count query the server runs for one list request. */
 export const listQueries = (organizationId: string, f: ListFilter): { page: SqlQuery; count: SqlQuery } => {
-  const pageValues: unknown[] = [organizationId];
+  // The server's deferred join (invoices.repository.ts): page ids from the index, then 20 rows joined.
+  const pageValues: unknown[] = [];
   const pageWhere = whereOf(organizationId, f, pageValues);
-  pageValues.push(f.pageSize);
-  let pageText =
-    `select ${listColumns} from "invoices" left join "customers" on ("customers"."id" = "invoices"."customer_id" ` +
-    `and "customers"."organization_id" = $1) where ${pageWhere} ` +
-    `order by "invoices"."created_at" desc, "invoices"."id" desc limit $${pageValues.length}`;
-  const offset = (f.page - 1) * f.pageSize;
-  if (offset > 0) {
-    pageValues.push(offset);
-    pageText += ` offset $${pageValues.length}`;
-  }
+  pageValues.push(f.pageSize, (f.page - 1) * f.pageSize, organizationId);
+  const n = pageValues.length;
+  const pageText =
+    `select ${listColumns} from (select "id", "created_at" from "invoices" where ${pageWhere} ` +
+    `order by "invoices"."created_at" desc, "invoices"."id" desc limit $${n - 2} offset $${n - 1}) "page_ids" ` +
+    `inner join "invoices" on ("invoices"."id" = "page_ids"."id" and "invoices"."organization_id" = $${n}) ` +
+    `left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $${n}) ` +
+    `order by "page_ids"."created_at" desc, "page_ids"."id" desc`;
   const countValues: unknown[] = [];
   const countWhere = whereOf(organizationId, f, countValues);
   return {

@@ -30,6 +30,16 @@ export const invoicesRepository = (scope: OrgScope) => {
           opts.status ? eq(invoices.status, opts.status) : undefined,
           opts.q ? ilike(invoices.number, likePattern(opts.q)) : undefined,
         );
+        // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
+        // alone, so a deep page does not read and sort the rows it skips; only its rows are then joined.
+        const pageIds = tx
+          .select({ id: invoices.id, createdAt: invoices.createdAt })
+          .from(invoices)
+          .where(where)
+          .orderBy(desc(invoices.createdAt), desc(invoices.id))
+          .limit(opts.pageSize)
+          .offset(pageOffset(opts.page, opts.pageSize))
+          .as('page_ids');
         const rows = await tx
           .select({
             id: invoices.id,
@@ -44,12 +54,10 @@ export const invoicesRepository = (scope: OrgScope) => {
             customerName: customers.name,
             customerEmail: customers.email,
           })
-          .from(invoices)
+          .from(pageIds)
+          .innerJoin(invoices, and(eq(invoices.id, pageIds.id), own))
           .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, org)))
-          .where(where)
-          .orderBy(desc(invoices.createdAt), desc(invoices.id))
-          .limit(opts.pageSize)
-          .offset(pageOffset(opts.page, opts.pageSize));
+          .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
         const [total] = await tx.select({ n: count() }).from(invoices).where(where);
         return { rows, count: total?.n ?? 0 };
       }),

@@ -19,22 +19,26 @@ export interface OrgScope {
   run<T>(fn: (tx: TenantTx) => Promise<T>): Promise<T>;
 }
 
+// One storage for the whole process: Node walks every AsyncLocalStorage ever used on each promise, so one
+// per scope (per request) would make every await slower as the server serves more requests.
+const openTransaction = new AsyncLocalStorage<{ owner: object; tx: TenantTx }>();
+
 export const createOrgScope = (
   db: Db,
   context: { organizationId: string; userId: string | null; role: MembershipRole | 'SYSTEM' },
 ): OrgScope => {
-  const current = new AsyncLocalStorage<TenantTx>();
+  const owner = {};
   return {
     ...context,
     run: (fn) => {
-      const open = current.getStore();
-      if (open) return fn(open);
+      const open = openTransaction.getStore();
+      if (open && open.owner === owner) return fn(open.tx);
       return db.transaction(async (tx) => {
         // `role` is the setting behind SET ROLE; both settings end with the transaction.
         await tx.execute(
           sql`select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', ${context.organizationId}, true)`,
         );
-        return current.run(tx, () => fn(tx));
+        return openTransaction.run({ owner, tx }, () => fn(tx));
       });
     },
   };
