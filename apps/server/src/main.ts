@@ -4,8 +4,18 @@ import { prepareDatabase } from './startup';
 import { createSystemAccess } from './platform/db/system-access';
 import { seedDemoData } from './demo/seed-demo';
 
-const config = loadConfig();
-const database = await prepareDatabase(config);
+/** Start-up failures (bad configuration, a database in use) end the process with their message alone. */
+const orExit = async <T>(work: () => Promise<T> | T): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    process.stderr.write(`Cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+};
+
+const config = await orExit(() => loadConfig());
+const database = await orExit(() => prepareDatabase(config));
 
 const demo = process.argv.includes('--demo') ? await seedDemoData(createSystemAccess(database.db)) : null;
 
