@@ -4,14 +4,14 @@ import { RequireAuth, RequireOrganization } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { AdminLoginPage } from './routes/admin-login';
 import { AdminPage } from './routes/admin';
-import { CustomersPage } from './routes/customers';
+import { CustomerEditPage, CustomerNewPage, CustomersPage } from './routes/customers';
 import { DashboardPage } from './routes/dashboard';
 import { FileManagerPage } from './routes/file-manager';
 import { InvoiceDashboardPage } from './routes/invoice-dashboard';
 import { InvoiceDetailPage } from './routes/invoice-detail';
 import { InvoiceNewPage } from './routes/invoice-new';
 import { InvoicesPage } from './routes/invoices';
-import { ItemsPage } from './routes/items';
+import { ItemEditPage, ItemNewPage, ItemsPage } from './routes/items';
 import { LandingPage } from './routes/landing';
 import { LoginPage } from './routes/login';
 import { OcrPage } from './routes/ocr';
@@ -48,11 +48,16 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/customers', element: <CustomersPage /> },
+              { path: '/customers/new', element: <CustomerNewPage /> },
+              { path: '/customers/:id/edit', element: <CustomerEditPage /> },
               { path: '/items', element: <ItemsPage /> },
+              { path: '/items/new', element: <ItemNewPage /> },
+              { path: '/items/:id/edit', element: <ItemEditPage /> },
               { path: '/invoices', element: <InvoicesPage /> },
               { path: '/invoices/dashboard', element: <InvoiceDashboardPage /> },
               { path: '/invoices/new', element: <InvoiceNewPage /> },
               { path: '/invoices/:id', element: <InvoiceDetailPage /> },
+              { path: '/invoices/:id/edit', element: <InvoiceDetailPage /> },
               { path: '/ocr', element: <OcrPage /> },
               { path: '/file-manager', element: <FileManagerPage /> },
               { path: '/usage', element: <UsagePage /> },

@@ -1,7 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { useParams } from 'react-router';
+import { CustomerFormPage } from '../../features/customers/components/customer-form';
+import { CustomerList } from '../../features/customers/components/customer-list';
 
 export function CustomersPage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('customers')} testId="page-customers" />;
+  return <CustomerList />;
+}
+
+export function CustomerNewPage() {
+  return <CustomerFormPage />;
+}
+
+export function CustomerEditPage() {
+  const { id } = useParams();
+  return <CustomerFormPage id={id} />;
 }

@@ -1,7 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { useParams } from 'react-router';
+import { ItemFormPage } from '../../features/items/components/item-form';
+import { ItemList } from '../../features/items/components/item-list';
 
 export function ItemsPage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('items')} testId="page-items" />;
+  return <ItemList />;
+}
+
+export function ItemNewPage() {
+  return <ItemFormPage />;
+}
+
+export function ItemEditPage() {
+  const { id } = useParams();
+  return <ItemFormPage id={id} />;
 }
