@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { InvoiceDashboard } from '../../features/invoices/components/invoice-dashboard';
 
 export function InvoiceDashboardPage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('invoiceDashboard')} testId="page-invoice-dashboard" />;
+  return <InvoiceDashboard />;
 }

@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { useParams } from 'react-router';
+import { InvoiceEditorPage } from '../../features/invoices/components/invoice-editor';
 
+/** /invoices/:id and /invoices/:id/edit render the same editor. */
 export function InvoiceDetailPage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('invoiceDetail')} testId="page-invoice-detail" />;
+  const { id } = useParams();
+  return <InvoiceEditorPage key={id} id={id} />;
 }

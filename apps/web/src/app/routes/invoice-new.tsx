@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { InvoiceEditorPage } from '../../features/invoices/components/invoice-editor';
 
 export function InvoiceNewPage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('invoiceNew')} testId="page-invoice-new" />;
+  return <InvoiceEditorPage />;
 }

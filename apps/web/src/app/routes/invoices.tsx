@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { InvoiceList } from '../../features/invoices/components/invoice-list';
 
 export function InvoicesPage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('invoices')} testId="page-invoices" />;
+  return <InvoiceList />;
 }

@@ -1,0 +1,18 @@
+import { invoiceRoutes } from '@invoicing/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invoicesQueryKey } from './list-invoices';
+
+export const invoiceQueryKey = (id: string) => [...invoicesQueryKey, 'detail', id] as const;
+
+export function getInvoice(id: string) {
+  return callApi(invoiceRoutes.get, { params: { id } });
+}
+
+export function invoiceQueryOptions(id: string) {
+  return queryOptions({ queryKey: invoiceQueryKey(id), queryFn: () => getInvoice(id) });
+}
+
+export function useInvoice(id: string | undefined) {
+  return useQuery({ ...invoiceQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

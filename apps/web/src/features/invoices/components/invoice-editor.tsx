@@ -1,0 +1,428 @@
+import { computeInvoiceTotals, INVOICE_TAX_RATE, invoiceStatuses } from '@invoicing/contract';
+import type { Invoice, InvoiceInput, InvoiceStatus } from '@invoicing/contract';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/api-errors';
+import { fieldErrorFrom } from '../../../lib/field-error';
+import { formatMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { useCurrentOrganization } from '../api/current-organization';
+import { useInvoice } from '../api/get-invoice';
+import { useSaveInvoiceMutation } from '../api/save-invoice';
+import { useCustomerOptions } from '../api/search-customers';
+import { useItemOptions } from '../api/search-items';
+import { InvoiceImagePanel } from './invoice-image-panel';
+
+interface LineState {
+  key: number;
+  item_id: string | null;
+  description: string;
+  quantity: string;
+  unit_price: string;
+}
+
+const DECIMAL = /^\d{1,12}(\.\d+)?$/;
+
+function isoDay(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+function addDays(date: Date, days: number): Date {
+  const copy = new Date(date);
+  copy.setDate(copy.getDate() + days);
+  return copy;
+}
+
+let nextKey = 1;
+
+export function InvoiceEditorPage({ id }: { id?: string }) {
+  const { t } = useTranslation('invoices');
+  const query = useInvoice(id);
+  if (id && query.isPending) return <LoadingState />;
+  if (id && query.isError) return <ErrorState error={query.error} fallback={t('editor.loadFailed')} />;
+  const invoice = id ? query.data : undefined;
+  return (
+    <Container size="lg" data-testid={id ? 'page-invoice-detail' : 'page-invoice-new'}>
+      <PageHeader
+        title={invoice ? t('editor.editTitle', { number: invoice.number }) : t('editor.newTitle')}
+      />
+      <Stack>
+        <InvoiceForm key={invoice?.id ?? 'new'} invoice={invoice} />
+        {invoice ? <InvoiceImagePanel invoice={invoice} /> : null}
+      </Stack>
+    </Container>
+  );
+}
+
+function InvoiceForm({ invoice }: { invoice?: Invoice }) {
+  const { t, i18n } = useTranslation(['invoices', 'errors']);
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const session = useSession();
+  const organization = useCurrentOrganization(session.organizationId);
+  const mutation = useSaveInvoiceMutation();
+  const today = useMemo(() => new Date(), []);
+
+  const [number, setNumber] = useState(invoice?.number ?? '');
+  const [issueDate, setIssueDate] = useState(invoice?.issue_date.slice(0, 10) ?? isoDay(today));
+  const [dueDate, setDueDate] = useState(invoice?.due_date.slice(0, 10) ?? isoDay(addDays(today, 30)));
+  const [status, setStatus] = useState<InvoiceStatus>(invoice?.status ?? 'DRAFT');
+  const [customerId, setCustomerId] = useState<string | null>(invoice?.customer?.id ?? null);
+  const [customerSearch, setCustomerSearch] = useState('');
+  const [customerQ] = useDebouncedValue(customerSearch, 250);
+  const [itemSearch, setItemSearch] = useState('');
+  const [itemQ] = useDebouncedValue(itemSearch, 250);
+  const [lines, setLines] = useState<LineState[]>(
+    () =>
+      invoice?.lines.map((line) => ({
+        key: nextKey++,
+        item_id: line.item,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+      })) ?? [],
+  );
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+
+  const customers = useCustomerOptions(customerQ);
+  const items = useItemOptions(itemQ);
+  const currency = invoice?.currency ?? organization.data?.currency ?? 'EGP';
+
+  const customerData = useMemo(() => {
+    const options = (customers.data?.results ?? []).map((c) => ({ value: c.id, label: c.name }));
+    if (invoice?.customer && !options.some((o) => o.value === invoice.customer?.id)) {
+      options.unshift({ value: invoice.customer.id, label: invoice.customer.name });
+    }
+    return options;
+  }, [customers.data, invoice]);
+  const itemData = (items.data?.results ?? []).map((item) => ({
+    value: item.id,
+    label: item.sku ? `${item.name} (${item.sku})` : item.name,
+  }));
+
+  const totals = computeInvoiceTotals(
+    lines.map((line) => ({
+      quantity: DECIMAL.test(line.quantity.trim()) ? line.quantity.trim() : '0',
+      unit_price: DECIMAL.test(line.unit_price.trim()) ? line.unit_price.trim() : '0',
+    })),
+    INVOICE_TAX_RATE,
+  );
+
+  function addItem(itemId: string | null) {
+    const item = items.data?.results.find((candidate) => candidate.id === itemId);
+    if (!item) return;
+    setLines((current) => [
+      ...current,
+      {
+        key: nextKey++,
+        item_id: item.id,
+        description: item.name,
+        quantity: '1',
+        unit_price: item.unit_price,
+      },
+    ]);
+    setItemSearch('');
+  }
+
+  function addFreeLine() {
+    setLines((current) => [
+      ...current,
+      { key: nextKey++, item_id: null, description: '', quantity: '1', unit_price: '0.00' },
+    ]);
+  }
+
+  function updateLine(key: number, patch: Partial<LineState>) {
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...patch } : line)));
+  }
+
+  const errorFor = (field: string) => clientErrors[field] ?? fieldErrorFrom(mutation.error, field, t);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    mutation.reset();
+    const errors: Record<string, string> = {};
+    if (!customerId) errors.customer_id = t('errors:validation.customerRequired');
+    if (lines.length === 0) errors.lines_data = t('errors:validation.linesRequired');
+    lines.forEach((line, index) => {
+      if (!DECIMAL.test(line.quantity.trim()) || Number(line.quantity) < 1)
+        errors[`lines_data.${index}.quantity`] = t('errors:validation.quantityMin');
+      if (!DECIMAL.test(line.unit_price.trim()))
+        errors[`lines_data.${index}.unit_price`] = t('errors:validation.priceInvalid');
+      if (!line.description.trim())
+        errors[`lines_data.${index}.description`] = t('errors:validation.lineDescriptionRequired');
+    });
+    setClientErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    const input: InvoiceInput = {
+      customer_id: customerId ?? '',
+      number: number.trim(),
+      issue_date: issueDate,
+      due_date: dueDate,
+      currency: currency as InvoiceInput['currency'],
+      status,
+      lines_data: lines.map((line) => ({
+        item_id: line.item_id,
+        description: line.description.trim(),
+        quantity: line.quantity.trim(),
+        unit_price: line.unit_price.trim(),
+      })),
+    };
+    try {
+      await mutation.mutateAsync({ id: invoice?.id, input });
+      showToast(invoice ? t('editor.updated') : t('editor.created'), 'success');
+      await navigate('/invoices');
+    } catch (error) {
+      const message = describeError(error, t, language, t('errors:generic'));
+      const hasFields = error instanceof ApiError && Object.keys(error.fieldErrors).length > 0;
+      showToast(
+        hasFields ? t('editor.validationErrors', { message }) : t('editor.saveError', { message }),
+        'error',
+      );
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="invoice-form">
+      <Stack>
+        <Card withBorder radius="md" padding="lg">
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput
+                label={t('editor.number')}
+                placeholder={t('editor.numberPlaceholder')}
+                value={number}
+                onChange={(event) => setNumber(event.currentTarget.value)}
+                error={errorFor('number')}
+                dir="ltr"
+                data-testid="invoice-number-input"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput
+                type="date"
+                label={t('editor.issueDate')}
+                value={issueDate}
+                onChange={(event) => setIssueDate(event.currentTarget.value)}
+                error={errorFor('issue_date')}
+                withAsterisk
+                data-testid="invoice-issue-date"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput
+                type="date"
+                label={t('editor.dueDate')}
+                value={dueDate}
+                onChange={(event) => setDueDate(event.currentTarget.value)}
+                error={errorFor('due_date')}
+                withAsterisk
+                data-testid="invoice-due-date"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput
+                label={t('editor.currency')}
+                value={currency}
+                readOnly
+                error={errorFor('currency')}
+                data-testid="invoice-currency"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <Select
+                label={t('editor.status')}
+                value={status}
+                onChange={(value) => value && setStatus(value as InvoiceStatus)}
+                data={invoiceStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+                allowDeselect={false}
+                error={errorFor('status')}
+                data-testid="invoice-status-select"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <Select
+                label={t('editor.customer')}
+                placeholder={t('editor.customerPlaceholder')}
+                searchable
+                value={customerId}
+                onChange={setCustomerId}
+                onSearchChange={setCustomerSearch}
+                filter={({ options }) => options}
+                data={customerData}
+                nothingFoundMessage={t('editor.noCustomers')}
+                error={errorFor('customer_id')}
+                withAsterisk
+                data-testid="invoice-customer-select"
+              />
+            </Grid.Col>
+          </Grid>
+        </Card>
+
+        <Card withBorder radius="md" padding="lg">
+          <Stack>
+            <Group justify="space-between" align="flex-end" wrap="wrap">
+              <Title order={2} size="h4">
+                {t('editor.lines')}
+              </Title>
+              <Group align="flex-end" wrap="wrap">
+                <Select
+                  label={t('editor.addItem')}
+                  placeholder={t('editor.addItemPlaceholder')}
+                  searchable
+                  value={null}
+                  searchValue={itemSearch}
+                  onSearchChange={setItemSearch}
+                  onChange={addItem}
+                  filter={({ options }) => options}
+                  data={itemData}
+                  nothingFoundMessage={t('editor.noItems')}
+                  data-testid="invoice-add-item"
+                />
+                <Button variant="light" onClick={addFreeLine} data-testid="invoice-add-line">
+                  {t('editor.addLine')}
+                </Button>
+              </Group>
+            </Group>
+            {errorFor('lines_data') ? (
+              <Text c="red" size="sm" role="alert" data-testid="invoice-lines-error">
+                {errorFor('lines_data')}
+              </Text>
+            ) : null}
+            {lines.length === 0 ? (
+              <Text c="dimmed" data-testid="invoice-no-lines">
+                {t('editor.noLines')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={700}>
+                <Table data-testid="invoice-lines">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('editor.description')}</Table.Th>
+                      <Table.Th w={120}>{t('editor.quantity')}</Table.Th>
+                      <Table.Th w={160}>{t('editor.unitPrice')}</Table.Th>
+                      <Table.Th w={160}>{t('editor.lineTotal')}</Table.Th>
+                      <Table.Th w={60}>{t('editor.remove')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {lines.map((line, index) => (
+                      <Table.Tr key={line.key} data-testid="invoice-line">
+                        <Table.Td>
+                          <TextInput
+                            aria-label={t('editor.description')}
+                            value={line.description}
+                            onChange={(event) =>
+                              updateLine(line.key, { description: event.currentTarget.value })
+                            }
+                            error={errorFor(`lines_data.${index}.description`)}
+                            data-testid="line-description"
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput
+                            type="number"
+                            min={1}
+                            step="any"
+                            aria-label={t('editor.quantity')}
+                            value={line.quantity}
+                            onChange={(event) =>
+                              updateLine(line.key, { quantity: event.currentTarget.value })
+                            }
+                            error={errorFor(`lines_data.${index}.quantity`)}
+                            dir="ltr"
+                            data-testid="line-quantity"
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput
+                            type="number"
+                            min={0}
+                            step={0.01}
+                            aria-label={t('editor.unitPrice')}
+                            value={line.unit_price}
+                            onChange={(event) =>
+                              updateLine(line.key, { unit_price: event.currentTarget.value })
+                            }
+                            error={errorFor(`lines_data.${index}.unit_price`)}
+                            dir="ltr"
+                            data-testid="line-unit-price"
+                          />
+                        </Table.Td>
+                        <Table.Td data-testid="line-total">
+                          {formatMoney(totals.lines[index] ?? '0.00', currency, language)}
+                        </Table.Td>
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('editor.remove')}
+                            onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
+                            data-testid="line-remove"
+                          >
+                            ×
+                          </ActionIcon>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <Stack gap={4} align="flex-end" data-testid="invoice-totals">
+              <Group gap="md">
+                <Text>{t('editor.subtotal')}</Text>
+                <Text fw={500} data-testid="invoice-subtotal">
+                  {formatMoney(totals.subtotal, currency, language)}
+                </Text>
+              </Group>
+              <Group gap="md">
+                <Text>{t('editor.tax', { rate: 14 })}</Text>
+                <Text fw={500} data-testid="invoice-tax">
+                  {formatMoney(totals.tax_amount, currency, language)}
+                </Text>
+              </Group>
+              <Group gap="md">
+                <Text fw={700}>{t('editor.total')}</Text>
+                <Text fw={700} data-testid="invoice-grand-total">
+                  {formatMoney(totals.total, currency, language)}
+                </Text>
+              </Group>
+            </Stack>
+          </Stack>
+        </Card>
+
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to="/invoices">
+            {t('editor.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending} data-testid="invoice-submit">
+            {invoice ? t('editor.update') : t('editor.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
