@@ -14,6 +14,8 @@ const serverOnPostgres = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Two files at a time keep the 2 cores busy without thrashing (each API file has its own database copy).
+    maxWorkers: 2,
     projects: ['packages/contract', 'packages/ocr', 'apps/server', 'apps/web', ...serverOnPostgres],
   },
 });

@@ -7,7 +7,5 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file gets its own database clone; a few files at a time keep 2 cores busy without thrashing.
-    maxWorkers: 2,
   },
 });
