@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -24,6 +24,8 @@ describe('the HTTP application', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('ok');
+    // The suite really runs on the database this project was set up for.
+    expect(res.json().database).toBe(inject('testDatabase').kind);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -28,7 +28,8 @@ const withDatabase = (url: string, database: string) => {
  * file clones with CREATE DATABASE ... TEMPLATE.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') {
+  // The project's own env (server-pg sets TEST_DB), not the process's: both projects share this file.
+  if ((project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const template = `invoicing_tpl_${process.pid}_${Date.now()}`;
