@@ -125,7 +125,7 @@ for (const language of languages) {
     await expect(page.getByTestId('invoice-grand-total')).toHaveText(
       await money(page, language, 92.42, currency),
     );
-    await saveScreenshot(page, 'invoice-editor', language);
+    await saveScreenshot(page, 'invoice-new', language);
     await page.getByTestId('invoice-submit').click();
     await expect(page).toHaveURL(/\/invoices$/);
 
@@ -168,7 +168,7 @@ for (const language of languages) {
     await expect(panel.getByTestId('image-upload')).toBeVisible();
     await panel.getByTestId('image-file-input').setInputFiles(writePng());
     await expect(panel.getByTestId('image-preview')).toBeVisible();
-    await saveScreenshot(page, 'invoice-image', language);
+    await saveScreenshot(page, 'invoice-detail', language);
     await panel.getByTestId('image-delete').click();
     await expect(page.getByText(text(language, 'invoices:image.deleteUndoable'))).toBeVisible();
     const reason = language === 'ar' ? 'صورة غير واضحة' : 'Blurry scan';
