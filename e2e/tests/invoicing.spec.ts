@@ -166,6 +166,14 @@ for (const language of languages) {
     await row.getByTestId('invoice-edit').click();
     const panel = page.getByTestId('invoice-image-panel');
     await expect(panel.getByTestId('image-upload')).toBeVisible();
+    await panel.getByTestId('image-file-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect(panel.getByTestId('image-file-error')).toHaveText(
+      text(language, 'errors:validation.imageType'),
+    );
     await panel.getByTestId('image-file-input').setInputFiles(writePng());
     await expect(panel.getByTestId('image-preview')).toBeVisible();
     await saveScreenshot(page, 'invoice-detail', language);
@@ -192,5 +200,26 @@ for (const language of languages) {
     await page.getByTestId('recent-edit').first().click();
     await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]+\/edit$/);
     await expect(page.getByTestId('invoice-form')).toBeVisible();
+
+    // A SKU is unique: the server's answer shows on the field.
+    await page.goto('/items/new');
+    await page.getByTestId('item-name').fill(`${itemName} 2`);
+    await page.getByTestId('item-sku').fill(sku);
+    await page.getByTestId('item-unit_price').fill('1');
+    await page.getByTestId('item-submit').click();
+    await expect(page.getByText(text(language, 'errors:validation.skuTaken'))).toBeVisible();
+
+    // A customer that an invoice uses cannot be deleted, and the dialog says why.
+    await page.goto('/customers');
+    await page.getByTestId('customer-search').fill(customerName);
+    await expect(page.getByTestId('customer-card')).toHaveCount(1);
+    await page.getByTestId('customer-delete').click();
+    await page.getByTestId('customer-delete-confirm').click();
+    await expect(page.getByTestId('customer-delete-error')).toBeVisible();
+    if (language === 'ar') {
+      await expect(page.getByTestId('customer-delete-error')).toHaveText(
+        text(language, 'errors:codes.CUSTOMER_IN_USE'),
+      );
+    }
   });
 }
