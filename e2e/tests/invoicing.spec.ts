@@ -161,6 +161,11 @@ for (const language of languages) {
       text(language, 'invoices:statuses.SENT'),
     );
     await saveScreenshot(page, 'invoices', language);
+    const number = (await row.getByTestId('invoice-number').innerText()).trim();
+    await filter.getByText(text(language, 'invoices:list.all'), { exact: true }).click();
+    await page.getByTestId('invoice-search').fill(number);
+    await expect(page.getByTestId('invoice-row')).toHaveCount(1);
+    await expect(page.getByTestId('invoice-row')).toContainText(customerName);
 
     // Upload, delete with a reason, restore.
     await row.getByTestId('invoice-edit').click();
