@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
-import { likePattern, pageOffset } from '../../platform/db/pagination';
+import { likePattern, selectPage } from '../../platform/db/pagination';
 import { customers } from './customers.table';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -25,15 +25,12 @@ export const customersRepository = (scope: OrgScope) => {
               ),
             )
           : own;
-        const rows = await tx
-          .select()
-          .from(customers)
-          .where(where)
-          .orderBy(asc(customers.name), asc(customers.id))
-          .limit(opts.pageSize)
-          .offset(pageOffset(opts.page, opts.pageSize));
-        const [total] = await tx.select({ n: count() }).from(customers).where(where);
-        return { rows, count: total?.n ?? 0 };
+        return selectPage(tx, customers, {
+          where,
+          orderBy: [asc(customers.name), asc(customers.id)],
+          page: opts.page,
+          pageSize: opts.pageSize,
+        });
       }),
     find: (id: string) =>
       scope.run(async (tx) => (await tx.select().from(customers).where(mine(id)).limit(1))[0] ?? null),

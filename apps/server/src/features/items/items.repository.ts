@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
-import { likePattern, pageOffset } from '../../platform/db/pagination';
+import { likePattern, selectPage } from '../../platform/db/pagination';
 import { items } from './items.table';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -15,15 +15,12 @@ export const itemsRepository = (scope: OrgScope) => {
       scope.run(async (tx) => {
         const pattern = opts.q ? likePattern(opts.q) : null;
         const where = pattern ? and(own, or(ilike(items.name, pattern), ilike(items.sku, pattern))) : own;
-        const rows = await tx
-          .select()
-          .from(items)
-          .where(where)
-          .orderBy(asc(items.name), asc(items.id))
-          .limit(opts.pageSize)
-          .offset(pageOffset(opts.page, opts.pageSize));
-        const [total] = await tx.select({ n: count() }).from(items).where(where);
-        return { rows, count: total?.n ?? 0 };
+        return selectPage(tx, items, {
+          where,
+          orderBy: [asc(items.name), asc(items.id)],
+          page: opts.page,
+          pageSize: opts.pageSize,
+        });
       }),
     find: (id: string) =>
       scope.run(async (tx) => (await tx.select().from(items).where(mine(id)).limit(1))[0] ?? null),
