@@ -1,6 +1,6 @@
 /**
  * The floor: a bare node:http server that answers the invoice list's first page with the server's own SQL
- * (page rows + count, lib/list-sql.ts) through `pg`, as JSON of the same shape. No framework, no token
+ * (count + page rows, lib/list-sql.ts) through `pg`, as JSON of the same shape. No framework, no token
  * check, no per-request transaction: each pooled connection switches to the tenant role and sets the
  * organization once, so row-level security filters the same way it does for the server.
  *
@@ -30,11 +30,13 @@ pool.on('connect', (client) => {
 });
 
 const list = async (page: number, pageSize: number) => {
-  const q = listQueries(organizationId, { page, pageSize });
+  const countQuery = listQueries(organizationId, { page, pageSize }, 0).count;
+  const counted = await pool.query<unknown[]>({ ...countQuery, rowMode: 'array' });
+  const total = Number(counted.rows[0]?.[0] ?? 0);
+  const q = listQueries(organizationId, { page, pageSize }, total);
   const rows = await pool.query<unknown[]>({ text: q.page.text, values: q.page.values, rowMode: 'array' });
-  const count = await pool.query<{ count: number }>(q.count.text, q.count.values);
   return {
-    count: count.rows[0]?.count ?? 0,
+    count: total,
     page,
     page_size: pageSize,
     results: rows.rows.map((r) => ({

@@ -43,34 +43,70 @@ const whereOf = (organizationId: string, f: ListFilter, values: unknown[]) => {
   }
   if (f.q) {
     values.push(likePattern(f.q));
-    conditions.push(`"invoices"."number" ilike $${values.length}`);
+    conditions.push(`"invoices"."id" in (select invoice_ids_matching_number($${values.length}))`);
   }
   return conditions.length === 1 ? conditions[0]! : `(${conditions.join(' and ')})`;
 };
 
-/** The page query and the count query the server runs for one list request. */
-export const listQueries = (organizationId: string, f: ListFilter): { page: SqlQuery; count: SqlQuery } => {
-  // The server's deferred join (invoices.repository.ts): page ids from the index, then 20 rows joined.
+const countColumns: Record<string, string> = {
+  DRAFT: '"draft"',
+  SENT: '"sent"',
+  PAID: '"paid"',
+  OVERDUE: '"overdue"',
+  CANCELLED: '"cancelled"',
+};
+
+/**
+ * The count query and the page query the server runs for one list request. `total` is what the count
+ * answered: a page in the second half of the list is read from the other end of the index.
+ */
+export const listQueries = (
+  organizationId: string,
+  f: ListFilter,
+  total: number,
+): { page: SqlQuery; count: SqlQuery } => {
+  const countValues: unknown[] = [];
+  const countWhere = whereOf(organizationId, f, countValues);
+  const count: SqlQuery = f.q
+    ? { text: `select count(*) from "invoices" where ${countWhere}`, values: countValues }
+    : {
+        text:
+          `select ${f.status ? countColumns[f.status] : '"draft" + "sent" + "paid" + "overdue" + "cancelled"'} ` +
+          'from "invoice_status_counts" where "invoice_status_counts"."organization_id" = $1',
+        values: [organizationId],
+      };
+  const offset = (f.page - 1) * f.pageSize;
+  const after = total - offset - f.pageSize;
+  const fromEnd = after < offset;
+  const direction = fromEnd ? 'asc' : 'desc';
   const pageValues: unknown[] = [];
   const pageWhere = whereOf(organizationId, f, pageValues);
-  pageValues.push(f.pageSize, (f.page - 1) * f.pageSize, organizationId);
+  pageValues.push(
+    fromEnd ? Math.min(f.pageSize, Math.max(total - offset, 0)) : f.pageSize,
+    fromEnd ? Math.max(after, 0) : offset,
+    organizationId,
+  );
   const n = pageValues.length;
   const pageText =
     `select ${listColumns} from (select "id", "created_at" from "invoices" where ${pageWhere} ` +
-    `order by "invoices"."created_at" desc, "invoices"."id" desc limit $${n - 2} offset $${n - 1}) "page_ids" ` +
+    `order by "invoices"."created_at" ${direction}, "invoices"."id" ${direction} limit $${n - 2} offset $${n - 1}) "page_ids" ` +
     `inner join "invoices" on ("invoices"."id" = "page_ids"."id" and "invoices"."organization_id" = $${n}) ` +
     `left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $${n}) ` +
     `order by "page_ids"."created_at" desc, "page_ids"."id" desc`;
-  const countValues: unknown[] = [];
-  const countWhere = whereOf(organizationId, f, countValues);
-  return {
-    page: { text: pageText, values: pageValues },
-    count: { text: `select count(*) from "invoices" where ${countWhere}`, values: countValues },
-  };
+  return { page: { text: pageText, values: pageValues }, count };
 };
 
-/** The stats query of the server for invoices issued on or after `since`. */
+/** The stats query of the server for invoices issued on or after `since`, over the daily totals. */
 export const statsQuery = (organizationId: string, since: string, today: string): SqlQuery => ({
+  text:
+    `select case when "status" = 'SENT' and "due_date" < $1 then 'OVERDUE' else "status" end, ` +
+    `coalesce(sum("invoice_count"), 0)::int, coalesce(sum("total_amount"), 0)::text from "invoice_daily_totals" ` +
+    `where ("invoice_daily_totals"."organization_id" = $2 and "invoice_daily_totals"."issue_date" >= $3) group by 1`,
+  values: [today, organizationId, since],
+});
+
+/** The stats query as it was before the daily totals: every invoice of the period, for comparison. */
+export const statsOverInvoicesQuery = (organizationId: string, since: string, today: string): SqlQuery => ({
   text:
     `select case when "status" = 'SENT' and "due_date" < $1 then 'OVERDUE' else "status" end, count(*), ` +
     `coalesce(sum("total"), 0)::text from "invoices" ` +
@@ -96,34 +132,4 @@ export const detailQueries = (organizationId: string, invoiceId: string, custome
       '"invoice_lines"."invoice_id" = $2) order by "invoice_lines"."position" asc',
     values: [organizationId, invoiceId],
   },
-];
-
-/**
- * Proposed rewrites, measured beside the server's queries (never used by the server from here).
- * Deep page as a deferred join: the offset walks the (organization_id, created_at desc, id desc) index
- * alone (index-only), and only the 20 rows of the page are read and joined.
- */
-export const deferredJoinPage = (organizationId: string, page: number, pageSize: number): SqlQuery => ({
-  text:
-    `select ${listColumns} from (select "id", "created_at" from "invoices" where "organization_id" = $2 ` +
-    `order by "created_at" desc, "id" desc limit $3 offset $4) as "p" ` +
-    `join "invoices" on "invoices"."id" = "p"."id" ` +
-    `left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $1) ` +
-    `order by "p"."created_at" desc, "p"."id" desc`,
-  values: [organizationId, organizationId, pageSize, (page - 1) * pageSize],
-});
-
-/** A count that stops at `cap` rows (the page shows "10,000+" beyond it). */
-export const cappedCount = (organizationId: string, cap: number): SqlQuery => ({
-  text: 'select count(*) from (select 1 from "invoices" where "invoices"."organization_id" = $1 limit $2) as "c"',
-  values: [organizationId, cap],
-});
-
-/** Indexes tried in the throwaway database after the load runs, to measure what they would change. */
-export const whatIfIndexes = [
-  'create extension if not exists pg_trgm',
-  'create extension if not exists btree_gin',
-  'create index bench_invoices_organization_number_trgm_idx on invoices using gin (organization_id, number gin_trgm_ops)',
-  'create index bench_invoices_organization_issue_date_covering_idx on invoices (organization_id, issue_date) include (status, due_date, total)',
-  'vacuum (analyze) invoices',
 ];

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite } from '../platform/db/client';
+import { createPglite, openPostgres, wrapPglite } from '../platform/db/client';
 import { migrateDatabase } from '../platform/db/migrate';
 import { createSystemAccess } from '../platform/db/system-access';
 import { seedPlans } from '../features/plans/plans.seed';
@@ -54,7 +53,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const client = new PGlite();
+  const client = createPglite();
   const handle = wrapPglite(client);
   await migrateDatabase(handle);
   await seedPlans(createSystemAccess(handle.db));

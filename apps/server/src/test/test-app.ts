@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openPostgres, wrapPglite, type DatabaseHandle } from '../platform/db/client';
+import { createPglite, openPostgres, wrapPglite, type DatabaseHandle } from '../platform/db/client';
 import { createSystemAccess, type SystemAccess } from '../platform/db/system-access';
 
 /** A fresh copy of the migrated template database, on PGlite or PostgreSQL as the run was set up. */
@@ -16,7 +15,7 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
   const setup = inject('testDatabase');
   if (setup.kind === 'pglite') {
     const dump = fs.readFileSync(setup.templateFile);
-    const client = new PGlite({ loadDataDir: new Blob([dump]) });
+    const client = createPglite({ loadDataDir: new Blob([dump]) });
     await client.waitReady;
     return wrapPglite(client);
   }

@@ -1,16 +1,36 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '@invoicing/contract';
-import type { OrgScope } from '../../platform/db/org-scope';
+import type { OrgScope, TenantTx } from '../../platform/db/org-scope';
 import { likePattern, pageOffset } from '../../platform/db/pagination';
 import { users } from '../auth/auth.table';
 import { customers } from '../customers/customers.table';
 import { items } from '../items/items.table';
-import { invoiceLines, invoiceNumberSequences, invoices } from './invoices.table';
+import {
+  invoiceDailyTotals,
+  invoiceLines,
+  invoiceNumberSequences,
+  invoiceStatusCounts,
+  invoices,
+} from './invoices.table';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'organizationId'>;
 export type LineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'organizationId' | 'invoiceId'>;
+
+/** The organization's invoice count, in one status or in all, from the counts the trigger keeps. */
+const countByStatus = async (
+  tx: TenantTx,
+  org: string,
+  status: InvoiceStatus | undefined,
+): Promise<number> => {
+  const c = invoiceStatusCounts;
+  const column = status
+    ? { DRAFT: c.draft, SENT: c.sent, PAID: c.paid, OVERDUE: c.overdue, CANCELLED: c.cancelled }[status]
+    : sql<number>`${c.draft} + ${c.sent} + ${c.paid} + ${c.overdue} + ${c.cancelled}`;
+  const [row] = await tx.select({ n: column }).from(c).where(eq(c.organizationId, org));
+  return Number(row?.n ?? 0);
+};
 
 /** Invoices and their lines in the scope's organization; every query is filtered by it. */
 export const invoicesRepository = (scope: OrgScope) => {
@@ -25,20 +45,32 @@ export const invoicesRepository = (scope: OrgScope) => {
       pageSize: number;
     }) =>
       scope.run(async (tx) => {
-        const where = and(
-          own,
-          opts.status ? eq(invoices.status, opts.status) : undefined,
-          opts.q ? ilike(invoices.number, likePattern(opts.q)) : undefined,
-        );
+        // Number search goes through a function the trigram index can serve (migration 0007).
+        const matching = opts.q
+          ? sql`${invoices.id} in (select invoice_ids_matching_number(${likePattern(opts.q)}))`
+          : undefined;
+        const where = and(own, opts.status ? eq(invoices.status, opts.status) : undefined, matching);
+        const total = matching
+          ? ((await tx.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0)
+          : await countByStatus(tx, org, opts.status);
+        const offset = pageOffset(opts.page, opts.pageSize);
+        if (offset >= total) return { rows: [], count: total };
+        // A page in the second half is read from the other end of the index: the offset walked is then
+        // never more than half the list, and the last pages are as quick as the first.
+        const after = total - offset - opts.pageSize;
+        const fromEnd = after < offset;
+        const order = fromEnd
+          ? [asc(invoices.createdAt), asc(invoices.id)]
+          : [desc(invoices.createdAt), desc(invoices.id)];
         // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
-        // alone, so a deep page does not read and sort the rows it skips; only its rows are then joined.
+        // alone, so a deep page does not read the rows it skips; only its rows are then joined.
         const pageIds = tx
           .select({ id: invoices.id, createdAt: invoices.createdAt })
           .from(invoices)
           .where(where)
-          .orderBy(desc(invoices.createdAt), desc(invoices.id))
-          .limit(opts.pageSize)
-          .offset(pageOffset(opts.page, opts.pageSize))
+          .orderBy(...order)
+          .limit(fromEnd ? Math.min(opts.pageSize, total - offset) : opts.pageSize)
+          .offset(fromEnd ? Math.max(after, 0) : offset)
           .as('page_ids');
         const rows = await tx
           .select({
@@ -58,8 +90,7 @@ export const invoicesRepository = (scope: OrgScope) => {
           .innerJoin(invoices, and(eq(invoices.id, pageIds.id), own))
           .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, org)))
           .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
-        const [total] = await tx.select({ n: count() }).from(invoices).where(where);
-        return { rows, count: total?.n ?? 0 };
+        return { rows, count: total };
       }),
 
     /** The invoice with its customer, lines and the name of whoever deleted its image; `lock` holds it. */
@@ -177,15 +208,16 @@ export const invoicesRepository = (scope: OrgScope) => {
     /** Counts and sums by status of invoices issued on or after `since`; SENT past due counts as OVERDUE. */
     stats: (since: string, today: string) =>
       scope.run(async (tx) => {
-        const effective = sql<InvoiceStatus>`case when ${invoices.status} = 'SENT' and ${invoices.dueDate} < ${today} then 'OVERDUE' else ${invoices.status} end`;
+        const d = invoiceDailyTotals;
+        const effective = sql<InvoiceStatus>`case when ${d.status} = 'SENT' and ${d.dueDate} < ${today} then 'OVERDUE' else ${d.status} end`;
         return tx
           .select({
             status: effective,
-            n: count(),
-            amount: sql<string>`coalesce(sum(${invoices.total}), 0)::text`,
+            n: sql<number>`coalesce(sum(${d.invoiceCount}), 0)::int`,
+            amount: sql<string>`coalesce(sum(${d.totalAmount}), 0)::text`,
           })
-          .from(invoices)
-          .where(and(own, sql`${invoices.issueDate} >= ${since}`))
+          .from(d)
+          .where(and(eq(d.organizationId, org), sql`${d.issueDate} >= ${since}`))
           .groupBy(sql`1`);
       }),
   };

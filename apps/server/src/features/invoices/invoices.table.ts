@@ -67,6 +67,8 @@ export const invoices = pgTable(
     // Stats over a period of issue dates.
     index('invoices_organization_issue_date_idx').on(t.organizationId, t.issueDate),
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId),
+    // Search by any part of the number (pg_trgm, migration 0005), read through invoice_ids_matching_number.
+    index('invoices_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
     check('invoices_status_check', sql`${t.status} in ('DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED')`),
     check('invoices_image_status_check', sql`${t.imageStatus} in ('available', 'deleted', 'no_image')`),
     tenantPolicy('invoices'),
@@ -107,4 +109,42 @@ export const invoiceNumberSequences = pgTable(
     lastValue: bigint('last_value', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId] }), tenantPolicy('invoice_number_sequences')],
+).enableRLS();
+
+/**
+ * How many invoices each organization has in each status: the list's count without counting rows.
+ * Kept by a trigger on invoices (migration 0007) in the writing transaction, so it always agrees with
+ * the rows. One row per organization: every invoice write locks it first, so writers never deadlock.
+ */
+export const invoiceStatusCounts = pgTable(
+  'invoice_status_counts',
+  {
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    draft: integer('draft').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    paid: integer('paid').notNull().default(0),
+    overdue: integer('overdue').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId] }), tenantPolicy('invoice_status_counts')],
+).enableRLS();
+
+/**
+ * Invoice counts and totals per organization, issue date, status and due date: the dashboard's stats
+ * read a few hundred of these rows instead of every invoice of the period. Kept by the same trigger.
+ */
+export const invoiceDailyTotals = pgTable(
+  'invoice_daily_totals',
+  {
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    invoiceCount: integer('invoice_count').notNull(),
+    totalAmount: numeric('total_amount', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.issueDate, t.status, t.dueDate] }),
+    tenantPolicy('invoice_daily_totals'),
+  ],
 ).enableRLS();

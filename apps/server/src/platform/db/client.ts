@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -20,6 +21,10 @@ export interface DatabaseHandle {
 
 // Timestamps come back as Date objects and numeric stays a string (money is never a float).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** A PGlite instance with the extensions the migrations create (pg_trgm for number search). */
+export const createPglite = (options: PGliteOptions = {}): PGlite =>
+  new PGlite({ ...options, extensions: { pg_trgm } });
 
 /** Opens PostgreSQL at `databaseUrl`. */
 export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle => {
@@ -48,7 +53,7 @@ export const openPglite = async (dataDir: string): Promise<DatabaseHandle> => {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dataDir, 'pglite.lock');
   acquireLock(lockPath);
-  const client = new PGlite(dir);
+  const client = createPglite({ dataDir: dir });
   await client.waitReady;
   return wrapPglite(client, () => fs.rmSync(lockPath, { force: true }));
 };
