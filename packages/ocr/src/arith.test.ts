@@ -109,4 +109,37 @@ describe('reconcileTotals', () => {
     });
     expect(r.checked.has('total')).toBe(false);
   });
+
+  it('closes subtotal + tax = total with a printed rounding adjustment', () => {
+    const r = reconcileTotals({
+      subtotal: [c('106.10')],
+      tax: [c('6.37')],
+      total: [c('112.45')],
+      rate: [],
+      linesSum: null,
+      rounding: [c('-0.02')],
+    });
+    expect(f(r.total)).toBe('112.45');
+    expect(r.checked.has('total')).toBe(true);
+    // Without a printed total the rounded total is derived.
+    const d2 = reconcileTotals({
+      subtotal: [c('7.50')],
+      tax: [c('0.45')],
+      total: [],
+      rate: [],
+      linesSum: null,
+      rounding: [c('0.05')],
+    });
+    expect(f(d2.total)).toBe('8.00');
+    // An "adjustment" of several units is a misread, not a rounding.
+    const big = reconcileTotals({
+      subtotal: [c('31.00')],
+      tax: [c('0.00')],
+      total: [c('31.00')],
+      rate: [],
+      linesSum: null,
+      rounding: [c('6.00')],
+    });
+    expect(f(big.total)).toBe('31.00');
+  });
 });

@@ -2,6 +2,8 @@ import { SCALE, dec, div, mul, near, roundDec } from './decimal.js';
 import type { Dec } from './decimal.js';
 
 const CENT = SCALE / 100n;
+/** Receipts round the total to 5 cents (or to the unit): an adjustment is never more than half of that. */
+const ROUND_MAX = SCALE / 2n;
 /** VAT and GST rates printed on invoices of the region and beyond; a derived rate must be one of them. */
 const COMMON_RATES = [
   '5',
@@ -136,6 +138,8 @@ export interface TotalsInput {
   rate: AmountCandidate[];
   /** Sum of the line items' totals, when every line has one. */
   linesSum: Dec | null;
+  /** Rounding adjustments printed between the tax and the total (receipts round to 5 cents). */
+  rounding?: AmountCandidate[];
 }
 
 export interface TotalsChoice {
@@ -164,42 +168,61 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
     t: AmountCandidate | null;
     g: AmountCandidate | null;
     r: AmountCandidate | null;
+    a: AmountCandidate | null;
     score: number;
   } | null = null;
   const L = input.linesSum;
+  // A rounding line is small; anything larger is a misread label or value.
+  const rounds = (input.rounding ?? []).filter(
+    (c) => c.value !== 0n && c.value > -ROUND_MAX && c.value < ROUND_MAX,
+  );
   for (const s of top(input.subtotal))
     for (const t of top(input.tax))
       for (const g of top(input.total))
-        for (const r of top(input.rate)) {
-          let score = 0;
-          if (s && t && g && near(s.value + t.value, g.value)) score += 3;
-          // A reading that contradicts the others is worse than no reading: it is then derived instead.
-          else if (s && t && g) score -= 1.5;
-          if (s && g && g.value < s.value) score -= 1.5;
-          if (s && t && r && taxMatches(s.value, r.value, t.value)) score += 2;
-          if (s && L !== null && near(s.value, L)) score += 2;
-          if (!s && !t && g && L !== null && near(g.value, L)) score += 1;
-          if (s && g && !t && near(s.value, g.value)) score += 0.5;
-          for (const c of [s, t, g, r]) if (c) score += 0.2 + 0.3 * c.strength;
-          if (!best || score > best.score + 1e-9) best = { s, t, g, r, score };
-        }
+        for (const r of top(input.rate))
+          for (const a of top([...rounds])) {
+            const adj = a?.value ?? 0n;
+            let score = 0;
+            if (
+              s &&
+              t &&
+              g &&
+              (near(s.value + t.value + adj, g.value) || (!a && near(s.value + t.value, g.value)))
+            )
+              score += 3;
+            // A reading that contradicts the others is worse than no reading: it is then derived instead.
+            else if (s && t && g) score -= 1.5;
+            if (s && g && g.value + ROUND_MAX < s.value) score -= 1.5;
+            if (s && t && r && taxMatches(s.value, r.value, t.value)) score += 2;
+            // Subtotal and tax that agree on a rate in use are read right, even when no rate is printed.
+            else if (s && t && !r && t.value > 0n && deriveRate(s.value, t.value) !== null) score += 1;
+            if (s && L !== null && near(s.value, L)) score += 2;
+            if (!s && !t && g && L !== null && near(g.value, L)) score += 1;
+            if (s && g && !t && (near(s.value, g.value) || (a && near(s.value + adj, g.value)))) score += 0.5;
+            // The adjustment only counts where it closes the sum.
+            if (a && !(g && s && near(s.value + (t?.value ?? 0n) + adj, g.value)) && !(s && t && !g))
+              score -= 0.3;
+            for (const c of [s, t, g, r]) if (c) score += 0.2 + 0.3 * c.strength;
+            if (!best || score > best.score + 1e-9) best = { s, t, g, r, a, score };
+          }
   const derived = new Set<'subtotal' | 'tax' | 'total' | 'rate'>();
   const checked = new Set<'subtotal' | 'tax' | 'total' | 'rate' | 'lines'>();
   let subtotal = best?.s?.value ?? null;
   let tax = best?.t?.value ?? null;
   let total = best?.g?.value ?? null;
   let rate = best?.r?.value ?? null;
+  const adj = best?.a?.value ?? 0n;
 
   if (subtotal === null && L !== null && (total === null || tax === null || near(L + tax, total))) {
     subtotal = L;
     derived.add('subtotal');
   }
   if (subtotal === null && total !== null && tax !== null && total >= tax) {
-    subtotal = total - tax;
+    subtotal = total - tax - adj;
     derived.add('subtotal');
   }
-  if (tax === null && subtotal !== null && total !== null && total >= subtotal) {
-    tax = total - subtotal;
+  if (tax === null && subtotal !== null && total !== null && total - adj >= subtotal) {
+    tax = total - adj - subtotal;
     derived.add('tax');
   }
   if (tax === null && subtotal !== null && rate !== null) {
@@ -207,7 +230,7 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
     derived.add('tax');
   }
   if (total === null && subtotal !== null && tax !== null) {
-    total = subtotal + tax;
+    total = subtotal + tax + adj;
     derived.add('total');
   }
   if (subtotal !== null && tax !== null && (rate === null || !taxMatches(subtotal, rate, tax))) {
@@ -217,7 +240,12 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
       rate = r;
     }
   }
-  if (subtotal !== null && tax !== null && total !== null && near(subtotal + tax, total)) {
+  if (
+    subtotal !== null &&
+    tax !== null &&
+    total !== null &&
+    (near(subtotal + tax, total) || near(subtotal + tax + adj, total))
+  ) {
     checked.add('subtotal').add('tax').add('total');
   }
   if (subtotal !== null && tax !== null && rate !== null && taxMatches(subtotal, rate, tax)) {

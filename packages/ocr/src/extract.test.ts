@@ -195,4 +195,86 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.total).toBe('228.00');
     expect(f.confidence['total']).toBeLessThan(0.6);
   });
+
+  it('reads a receipt: the name before its registration number, the paid total, not the tax summary', () => {
+    const lines = page([
+      [[500, 'Gx!']],
+      [[300, 'KEDAI MAJU HARDWARE SDN BHD (123456-K)']],
+      [[300, 'NO. 12, JALAN MAWAR 3,']],
+      [[300, '43000 KAJANG, SELANGOR']],
+      [[300, 'TEL: 03-8736 1234']],
+      [[300, 'GST ID : 001234567890']],
+      [[300, 'SIMPLIFIED TAX INVOICE']],
+      [
+        [100, 'Doc No: CS10023'],
+        [800, 'Date: 12/01/2018'],
+      ],
+      [
+        [100, 'Total Qty: 3'],
+        [1000, '30.00'],
+      ],
+      [
+        [100, 'Total Sales (Excluding GST) :'],
+        [1000, '30.00'],
+      ],
+      [
+        [100, 'Total GST :'],
+        [1000, '1.80'],
+      ],
+      [
+        [100, 'Rounding :'],
+        [1000, '0.00'],
+      ],
+      [
+        [100, 'Total Sales (Inclusive of GST) :'],
+        [1000, '31.80'],
+      ],
+      [
+        [100, 'CASH :'],
+        [1000, '50.00'],
+      ],
+      [
+        [100, 'Change :'],
+        [1000, '18.20'],
+      ],
+      [[100, 'GST SUMMARY']],
+      [
+        [100, 'SR 6'],
+        [600, '30.00'],
+        [1000, '1.80'],
+      ],
+      [
+        [100, 'Total :'],
+        [600, '30.00'],
+        [1000, '1.80'],
+      ],
+    ]);
+    // The logo mark above the name is read with doubt.
+    lines[0]?.words.forEach((w) => (w.conf = 0.2));
+    const { fields: f } = extractFields(lines);
+    expect(f.vendor.name).toBe('KEDAI MAJU HARDWARE SDN BHD');
+    expect(f.issue_date).toBe('2018-01-12');
+    expect([f.subtotal, f.tax_amount, f.total]).toEqual(['30.00', '1.80', '31.80']);
+  });
+
+  it('reads a tax said to be included as the tax, not as the total', () => {
+    const lines = page([
+      [[300, 'GOOD FOOD RESTAURANT']],
+      [
+        [100, 'TakeOut Total (incl GST)'],
+        [1000, '25.40'],
+      ],
+      [
+        [100, 'Cash Tendered'],
+        [1000, '30.00'],
+      ],
+      [
+        [100, 'TOTAL INCLUDES 6% GST'],
+        [1000, '1.44'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.total).toBe('25.40');
+    expect(f.tax_amount).toBe('1.44');
+  });
 });

@@ -193,6 +193,78 @@ function dateAt(words: Word[], i: number): { value: string; n: number } | null {
   return null;
 }
 
+/** "GST Summary", "VAT analysis", "ملخص الضريبة": the per-rate table printed under a receipt's total. */
+const SUMMARY_HEAD = /\b(?:gst|vat|tax|sst)\s*(?:summary|summ\w*|analysis)\b|ملخص الضريبه/;
+/** Words that turn a following tax word into a qualifier of another amount ("Total (incl. GST)"). */
+const TAX_QUALIFIER =
+  /^(?:incl|inc|including|inclusive|ins|excl|exc|excluding|exclusive|excluded|of|with|w|before|after|شامل|غير|قبل|بعد)$/;
+const TAX_INCLUDED = /^(?:includes|included|include|inclusive)$/;
+const STRONG_TOTAL = /grand|due|payable|rounded|final|after|المستحق|النهائي/;
+
+/**
+ * Label corrections that need the whole row:
+ * - a tax word right after a total's label qualifies it ("Total (Inclusive of GST) 5.00" is a total);
+ * - a row that says the tax is included ("TOTAL INCLUDES 6% GST 1.44", "GST 6% included in total 3.01")
+ *   gives the tax, not the total;
+ * - under a tax summary table ("GST Summary") per-rate totals and taxes are not the document's.
+ */
+function refineLabels(labels: Label[], keys: string[], texts: string[], inSummary: boolean): Label[] {
+  const isTax = (l: Label): boolean => l.field === 'tax';
+  const isSum = (l: Label): boolean => l.field === 'total' || l.field === 'subtotal';
+  // "(Inclusive of GST)", "(GST Ins)": a tax word qualified or in brackets after a total is no tax label.
+  const prevKey = (i: number): string => keys.slice(0, i).filter(Boolean).pop() ?? '';
+  let out = labels.filter(
+    (l) =>
+      !isTax(l) ||
+      l.arabic ||
+      !(
+        TAX_QUALIFIER.test(prevKey(l.start)) ||
+        (/^\(/.test(texts[l.start] ?? '') && labels.some((t) => isSum(t) && t.end < l.start))
+      ),
+  );
+  // "Total 6% supplies (excl. GST)": a total said to be without the tax is a subtotal.
+  const excl = labels.find(
+    (l) =>
+      isTax(l) &&
+      !out.includes(l) &&
+      /^(?:excl|exc|excluding|exclusive|excluded|before)$/.test(prevKey(l.start)),
+  );
+  if (excl) {
+    out = out.map((l) =>
+      l.field === 'total' && l.end < excl.start ? { ...l, field: 'subtotal' as LabelField } : l,
+    );
+  }
+  const sums = out.filter(isSum);
+  if (sums.length && out.some(isTax)) {
+    out = out.filter((l) => {
+      if (!isTax(l)) return true;
+      const before = sums.find((t) => t.end < l.start && l.start - t.end <= 5);
+      if (!before) return true;
+      const between = keys.slice(before.end + 1, l.start).filter(Boolean);
+      if (between.some((k) => /\d/.test(k))) return true;
+      return between.length > 0 && !between.some((k) => TAX_QUALIFIER.test(k));
+    });
+  }
+  if (out.some(isTax) && keys.some((k) => TAX_INCLUDED.test(k))) {
+    const tax = out.find(isTax) as Label;
+    const qualifies = out.some(
+      (l) =>
+        isSum(l) &&
+        l.end < tax.start &&
+        keys.slice(l.end + 1, tax.start).some((k) => TAX_QUALIFIER.test(k) && !TAX_INCLUDED.test(k)),
+    );
+    if (!qualifies) out = out.filter((l) => !isSum(l));
+  }
+  if (inSummary) {
+    out = out.filter((l) => {
+      if (l.field === 'tax' || l.field === 'subtotal') return false;
+      if (l.field !== 'total') return true;
+      return STRONG_TOTAL.test(keys.slice(l.start, l.end + 1).join(' '));
+    });
+  }
+  return out;
+}
+
 export interface ExtractResult {
   fields: FieldsJson;
   /** Fraction of header fields that take part in an arithmetic check that holds. */
@@ -208,14 +280,23 @@ export function extractFields(lines: Line[]): ExtractResult {
     (western.match(/\d,\d{3}\.\d{2}(?!\d)/g)?.length ?? 0);
   const amountOpts: AmountOptions = { decimalComma };
 
+  let summaryPage = -1;
   const infos: LineInfo[] = lines.map((line, idx) => {
     const header = detectHeader(line);
-    const labels: Label[] = header
+    let labels: Label[] = header
       ? []
       : findLabels(line.words.map((w) => w.text)).map((m) => {
           const ws = line.words.slice(m.start, m.end + 1);
           return { ...m, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) };
         });
+    const keys = line.words.map((w) => wordKey(w.text));
+    if (SUMMARY_HEAD.test(keys.join(' '))) summaryPage = line.page;
+    labels = refineLabels(
+      labels,
+      keys,
+      line.words.map((w) => w.text),
+      summaryPage === line.page,
+    );
     const inLabel = new Set<number>();
     for (const l of labels) for (let i = l.start; i <= l.end; i++) inLabel.add(i);
     return { line, idx, labels, inLabel, header };
@@ -480,10 +561,22 @@ export function extractFields(lines: Line[]): ExtractResult {
       .slice(l.start, l.end + 1)
       .map((w) => wordKey(w.text))
       .join(' ');
-    const strong = /grand|due|payable|incl|inc |rounded|المستحق|الكلي|شامل|النهائي/.test(text) ? 1 : 0.8;
+    const strong = /grand|due|payable|incl|inc |rounded|final|after|nett|المستحق|الكلي|شامل|النهائي/.test(
+      text,
+    )
+      ? 1
+      : 0.8;
     // The last total on the page is most often the one that counts.
     return strong * belowItems(info) * (0.85 + 0.15 * (info.idx / Math.max(1, infos.length)));
   });
+  // Rounding adjustments ("Rounding Adj -0.02") close the sum between subtotal + tax and a rounded total.
+  const roundC = labelsOf('other_amount')
+    .filter(({ info, label }) => /^round/.test(wordKey(info.line.words[label.start]?.text ?? '')))
+    .flatMap(({ info, label }) =>
+      valuesFor(info, label, 'amount')
+        .slice(0, 1)
+        .map((v) => ({ value: v.value as Dec, strength: 1 })),
+    );
   const rateC: (AmountCandidate & { found: Found<string | Dec> })[] = labelsOf('tax').flatMap(
     ({ info, label }) =>
       valuesFor(info, label, 'percent').map((v) => ({ value: v.value as Dec, strength: 1, found: v })),
@@ -492,7 +585,15 @@ export function extractFields(lines: Line[]): ExtractResult {
     items.rows.length && items.rows.every((r) => r.total !== null)
       ? items.rows.reduce((a, r) => a + (r.total ?? 0n), 0n)
       : null;
-  const choice = reconcileTotals({ subtotal: subC, tax: taxC, total: totalC, rate: rateC, linesSum });
+  const choice = reconcileTotals({
+    subtotal: subC,
+    tax: taxC,
+    // A total of nothing is a misread ("Grand Total obs, , 00"), not a receipt.
+    total: totalC.filter((c) => c.value > 0n),
+    rate: rateC,
+    linesSum,
+    rounding: roundC,
+  });
   const foundOf = (cands: { value: Dec; found: Found<string | Dec> }[], v: Dec | null) =>
     v === null ? undefined : cands.find((c) => c.value === v)?.found;
 
@@ -602,7 +703,13 @@ function languageOf(all: Word[]): 'en' | 'ar' | 'mixed' {
 }
 
 const LEGAL_FORM =
-  /\b(?:sdn\.?\s*bhd|bhd|s\/b|ltd|limited|llc|inc|corp|co\.|company|est\.?|establishment|trading|enterprise|gmbh|plc|l\.?l\.?c)\b|(?:^|\s)(?:شركة|شركه|مؤسسة|مؤسسه|مجموعة)(?:\s|$)/i;
+  /\b(?:sdn\.?\s*bhd|bhd|s\/b|ltd|limited|llc|inc|corp|co\.|company|est\.?|establishment|trading|enterprises?|gmbh|plc|l\.?l\.?c|restaurants?|restoran|stationery|hardware|pharmacy|farmasi|baker(?:y|ies)|shop|store|mart|supermarket|hypermarket|perniagaan|syarikat|kedai)\b|(?:^|\s)(?:شركة|شركه|مؤسسة|مؤسسه|مجموعة)(?:\s|$)/i;
+
+/**
+ * A company registration number printed after the name ("AEON CO. (M) BHD. (126926-H)",
+ * "KING'S CONFECTIONERY S/B 273500-U"): the name ends before it.
+ */
+const REG_TAIL = /\s+(?:[(\[{]\s*\d{2,}|\d{4,}|\d{3,}\s?-\s?[A-Z]\b).*$/;
 
 const NOT_A_NAME =
   /@|www\.|https?:|\.com\b|^\+?[\d\s\-()]+$|^(?:tel|phone|fax|email|date|page)\b|^(?:هاتف|تليفون|فاكس)/i;
@@ -628,11 +735,19 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
       });
       const hadLabel = seg.words.some((w) => info.inLabel.has(line.words.indexOf(w)));
       if (hadLabel && info.labels.some((l) => l.field !== 'title')) continue;
-      const text = cleanName(textOf(words, seg.rtl));
+      const full = cleanName(textOf(words, seg.rtl));
+      const cut = full.replace(REG_TAIL, '');
+      // "$" in a word of capitals is an S the engine took for a dollar sign ("CONFECTIONERY $/B").
+      const text = cleanName(/\p{L}{2,}.*\p{L}{2,}/u.test(cut) ? cut : full).replace(
+        /\$(?=[/A-Z])|(?<=[A-Z])\$/g,
+        'S',
+      );
       const letters = (text.match(/\p{L}/gu) ?? []).length;
       if (letters < 3 || NOT_A_NAME.test(text)) continue;
       const digits = (toWesternDigits(text).match(/\d/g) ?? []).length;
-      if (digits > 2 || (digits && /[,،]/.test(text))) continue;
+      if (digits > 3 || (digits && /[,،]/.test(text))) continue;
+      // A logo or stamp read as letters comes with the engine's doubt.
+      if (meanConf(words) < 0.5) continue;
       if (customer && text === customer.value) continue;
       const h = words.reduce((a, w) => a + (w.y1 - w.y0), 0) / words.length;
       cands.push({ seg, info, words, text, h });
@@ -641,7 +756,7 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
   if (!cands.length) return null;
   const maxH = Math.max(...cands.map((c) => c.h));
   // A legal entity's name beats a brand or logo line above it ("SDN BHD", "Ltd", "Est.", "شركة").
-  const legal = cands.find((c) => LEGAL_FORM.test(c.text) && c.info.idx <= (cands[0]?.info.idx ?? 0) + 3);
+  const legal = cands.slice(0, 4).find((c) => LEGAL_FORM.test(c.text));
   const pick = legal ?? cands.find((c) => c.h >= maxH * 0.8) ?? cands[0];
   if (!pick) return null;
   return { value: pick.text, words: pick.words, line: pick.info.line, conf: meanConf(pick.words) * 0.9 };

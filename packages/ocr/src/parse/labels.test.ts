@@ -32,4 +32,13 @@ describe('findLabels', () => {
     expect(fields('Invoice Numbcr 42')).toEqual(['invoice_number']);
     expect(fields('Cleaning Supplies 2 83.01')).toEqual([]);
   });
+
+  it('tells receipt totals from their subtotals, counts and rounding lines', () => {
+    expect(fields('Total Sales (Excluding GST) : 165.00')).toEqual(['subtotal']);
+    expect(fields('Total Sales (Inclusive of GST) : 174.90')).toEqual(['total']);
+    expect(fields('Total After Adj Incl GST 5.90')).toEqual(['total']);
+    expect(fields('Total Qty: 10 174.90')).toEqual(['other_amount']);
+    expect(fields('Item Count 1')).toEqual(['other_amount']);
+    expect(fields('Rounding Adj -0.01')).toEqual(['other_amount']);
+  });
 });
