@@ -277,4 +277,59 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.total).toBe('25.40');
     expect(f.tax_amount).toBe('1.44');
   });
+
+  it('reads a receipt address between the registration and tax lines, and a date glued to its label', () => {
+    const lines = page([
+      [[300, 'SUNRISE BAKERY']],
+      [[300, '(001234567-W)']],
+      [[300, 'GST NO. : 001800839168']],
+      [[300, 'NO.12, JALAN SS4C/5, PETALING JAYA']],
+      [[300, 'SELANGOR DARUL EHSAN']],
+      [[300, 'TEL : 012-2060 778']],
+      [[300, 'Inv No :6K30785 DaterD2/O2/17 19:46']],
+      [
+        [100, 'TOTAL'],
+        [1000, '7.50'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.vendor.name).toBe('SUNRISE BAKERY');
+    expect(f.vendor.address).toBe('NO.12, JALAN SS4C/5, PETALING JAYA, SELANGOR DARUL EHSAN');
+    expect(f.issue_date).toBe('2017-02-02');
+    expect(f.total).toBe('7.50');
+  });
+
+  it('leaves a line that is no address aside when an address follows, and reads a 1 misread as a bar', () => {
+    const lines = page([
+      [[300, 'GOLDEN ARCH RESTAURANTS SDN BHD']],
+      [[300, 'Licensee of Burger Place']],
+      [[300, 'Level 6, Bangunan TH, Damansara']],
+      [[300, '47400 Petaling Jaya']],
+      [[300, '(GST ID No: 000504664064)']],
+      [[300, '|7-06-2018 14:07:29']],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.vendor.address).toBe('Level 6, Bangunan TH, Damansara, 47400 Petaling Jaya');
+    expect(f.issue_date).toBe('2018-06-17');
+  });
+
+  it('adds a rounding adjustment printed under the last readable total', () => {
+    const lines = page([
+      [[300, 'HERO MART SDN BHD']],
+      [
+        [100, 'Total with GST'],
+        [1000, '41.48'],
+      ],
+      [
+        [100, 'Rounding'],
+        [1000, '0.02'],
+      ],
+      [
+        [100, 'Change'],
+        [1000, '0.00'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.total).toBe('41.50');
+  });
 });

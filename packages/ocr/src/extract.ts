@@ -1,6 +1,6 @@
 import { readLine, reconcileTotals } from './arith.js';
 import type { AmountCandidate } from './arith.js';
-import { fmtFixed, fmtTrim } from './decimal.js';
+import { SCALE, fmtFixed, fmtTrim } from './decimal.js';
 import type { Dec } from './decimal.js';
 import { logicalWords, segmentText } from './layout.js';
 import type { Line, Segment, Word } from './layout.js';
@@ -167,7 +167,10 @@ function idRun(words: Word[], i: number, line: Line): { value: string; n: number
 
 function dateAt(words: Word[], i: number): { value: string; n: number } | null {
   for (let n = Math.min(4, words.length - i); n >= 1; n--) {
-    const span = words.slice(i, i + n);
+    // "|7-06-2018": a bar or an l before the digits of a date is a 1 the engine misread.
+    const span = words
+      .slice(i, i + n)
+      .map((w) => ({ ...w, text: w.text.replace(/^[|lI](?=\d{1,2}[/.-]\d)/, '1') }));
     // Right-to-left lines hold "١٤ مارس ٢٠٢٥" with the year on the left: try both orders.
     const texts = [
       span.map((w) => w.text).join(' '),
@@ -190,7 +193,26 @@ function dateAt(words: Word[], i: number): { value: string; n: number } | null {
       if (v) return { value: v, n };
     }
   }
-  return null;
+  const one = repairDate(words[i]?.text ?? '');
+  return one ? { value: one, n: 1 } : null;
+}
+
+/**
+ * A numeric date the engine garbled in one word: glued to its label ("Date:D2/O2/17") or with letters
+ * for digits ("|7-06-2018", "O5/03/2018"). Only a full day-month-year pattern is repaired.
+ */
+function repairDate(text: string): string | null {
+  const t = toWesternDigits(text);
+  const m =
+    /(?:^|[^\dA-Za-z|]|[A-Za-z]{2,}?:?)([\dODoIl|]{1,2})([/.-])([\dODoIl|]{1,2})\2(\d{2}|\d{4})(?!\d)/.exec(
+      t,
+    );
+  if (!m?.[1] || !m[3] || !m[4]) return null;
+  const fix = (s: string): string => s.replace(/[ODo]/g, '0').replace(/[Il|]/g, '1');
+  const day = fix(m[1]);
+  const month = fix(m[3]);
+  if (!/\d/.test(m[1] + m[3])) return null;
+  return parseDate(`${day}${m[2]}${month}${m[2]}${m[4]}`);
 }
 
 /** "GST Summary", "VAT analysis", "ملخص الضريبة": the per-rate table printed under a receipt's total. */
@@ -575,7 +597,7 @@ export function extractFields(lines: Line[]): ExtractResult {
     .flatMap(({ info, label }) =>
       valuesFor(info, label, 'amount')
         .slice(0, 1)
-        .map((v) => ({ value: v.value as Dec, strength: 1 })),
+        .map((v) => ({ value: v.value as Dec, strength: 1, found: v })),
     );
   const rateC: (AmountCandidate & { found: Found<string | Dec> })[] = labelsOf('tax').flatMap(
     ({ info, label }) =>
@@ -596,6 +618,26 @@ export function extractFields(lines: Line[]): ExtractResult {
   });
   const foundOf = (cands: { value: Dec; found: Found<string | Dec> }[], v: Dec | null) =>
     v === null ? undefined : cands.find((c) => c.value === v)?.found;
+  // "Total with GST 41.48 / Rounding 0.02" and no total printed readably after it: the rounded total.
+  const lineAt = (f: Found<string | Dec>): number => infos.findIndex((i) => i.line === f.line);
+  const round = roundC.find((c) => c.value !== 0n && c.value > -SCALE / 2n && c.value < SCALE / 2n);
+  const totalFound = choice.derived.has('total') ? undefined : foundOf(totalC, choice.total);
+  if (
+    round &&
+    choice.total !== null &&
+    totalFound &&
+    lineAt(totalFound) < lineAt(round.found) &&
+    !totalC.some((c) => c.value > 0n && lineAt(c.found) > lineAt(round.found)) &&
+    !(
+      choice.subtotal !== null &&
+      choice.tax !== null &&
+      choice.subtotal + choice.tax + round.value !== choice.total
+    )
+  ) {
+    choice.total += round.value;
+    choice.derived.add('total');
+    choice.checked.delete('total');
+  }
 
   // ---- currency ---------------------------------------------------------------------------------------
   const currency = detectCurrency(infos);
@@ -762,41 +804,81 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
   return { value: pick.text, words: pick.words, line: pick.info.line, conf: meanConf(pick.words) * 0.9 };
 }
 
+/** Words that make a line an address: street, lot, floor, building, post box. */
+const ADDRESS_WORD =
+  /\b(?:no|lot|jalan|jln|lorong|taman|street|st|road|rd|avenue|ave|floor|flr|level|unit|suite|building|bldg|tower|block|blk|plaza|p\.?\s?o\.?\s?box|district|city)\b|(?:^|\s)(?:شارع|طريق|حي|مبنى|برج|ص\.?ب|الدور|الطابق|مدينة)(?:\s|$)/i;
+/** A company registration line between name and address: "(162761-M)", "Company Reg. No. : 725186-V". */
+const REG_LINE =
+  /\b(?:co\.?\s*reg|company\s*reg|reg\.?\s*no|roc|co\.?\s*no|business\s*reg|registration|cr\s*no)\b|^\W*[a-z]{0,3}\d{4,}\W*[a-z]?\W*$/i;
+const TAX_ID_LINE = /\b(?:gst|sst|vat|trn|tax|tin)\b|الرقم الضريبي|رقم التسجيل/i;
+
 function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> | null {
   const start = infos.findIndex((i) => i.line === vendor.line);
   if (start < 0) return null;
   const vx0 = Math.min(...vendor.words.map((w) => w.x0));
   const vx1 = Math.max(...vendor.words.map((w) => w.x1));
   const parts: { text: string; words: Word[]; line: Line }[] = [];
+  // A first line that looks like no address ("Licensee of ...", a branch name) is kept aside: it is the
+  // address only if nothing more address-like follows.
+  let held: { text: string; words: Word[]; line: Line } | null = null;
   let prev = vendor.line;
-  for (let k = start + 1; k < infos.length && parts.length < 5; k++) {
+  for (let k = start + 1; k < infos.length && k <= start + 9 && parts.length < 5; k++) {
     const info = infos[k];
     if (!info || info.line.page !== vendor.line.page) break;
     if (info.line.y0 - prev.y1 > prev.height * 2.5) break;
-    const seg = info.line.segments.find((s) => s.x1 > vx0 - prev.height * 4 && s.x0 < vx1 + prev.height * 4);
-    if (!seg) break;
-    const segLabels = info.labels.filter((l) => seg.words.includes(info.line.words[l.start] as Word));
-    if (segLabels.some((l) => l.field !== 'address')) break;
-    const text = cleanName(
-      textOf(
-        seg.words.filter((w) => !info.inLabel.has(info.line.words.indexOf(w))),
-        seg.rtl,
-      ),
+    const segs = info.line.segments.filter(
+      (s) => s.x1 > vx0 - prev.height * 4 && s.x0 < vx1 + prev.height * 4,
     );
-    if (!text || NOT_A_NAME.test(text) || /\b(?:gst|vat|trn|tax)\b/i.test(text)) break;
-    // A company registration number in brackets sits between name and address on many receipts.
-    if (/^\(?[A-Z0-9\-/.]*\d[A-Z0-9\-/.]*\)?$/i.test(text.replace(/\s/g, '')) && !/\s/.test(text.trim())) {
+    if (!segs.length) break;
+    const segWords = segs.flatMap((s) => s.words);
+    const segLabels = info.labels.filter((l) => segWords.includes(info.line.words[l.start] as Word));
+    const whole = toWesternDigits(segs.map((seg) => textOf(seg.words, seg.rtl)).join(' '));
+    const letters = (whole.match(/\p{L}/gu) ?? []).length;
+    const digitCount = (whole.match(/\d/g) ?? []).length;
+    const isTaxId =
+      segLabels.some((l) => l.field === 'tax_id') || (TAX_ID_LINE.test(whole) && /\d{5,}/.test(whole));
+    // Registration numbers sit between the name and the address on many receipts: "(162761-M)".
+    const isReg = REG_LINE.test(whole) || (digitCount >= 4 && letters <= 3);
+    if (!isTaxId && !isReg && segLabels.some((l) => l.field !== 'address')) break;
+    const text = cleanName(
+      segs
+        .map((seg) =>
+          textOf(
+            seg.words.filter((w) => !info.inLabel.has(info.line.words.indexOf(w))),
+            seg.rtl,
+          ),
+        )
+        .join(' '),
+    );
+    const skip = (): void => {
       prev = info.line;
+    };
+    if (!/[\p{L}\d]/u.test(text) || isReg) {
+      skip();
       continue;
     }
-    if (hasArabic(text) !== hasArabic(vendor.value) && !parts.length && !/\d/.test(text)) {
-      // The vendor's name in the other language, on a bilingual page.
-      prev = info.line;
+    if (!isTaxId && NOT_A_NAME.test(text)) break;
+    if (/\b(?:tel|phone|fax|mobile|hp|email)\b|هاتف|جوال|فاكس/i.test(whole)) break;
+    const hasDate =
+      info.line.words.some((_, i) => dateAt(info.line.words, i) !== null) || /\b\d{1,2}:\d{2}\b/.test(whole);
+    if (isTaxId || hasDate || (hasArabic(text) !== hasArabic(vendor.value) && !/\d/.test(text))) {
+      // Before the address: a tax id, the date, the name in the other language; after it: the end.
+      if (parts.length) break;
+      skip();
       continue;
     }
-    parts.push({ text, words: seg.words, line: info.line });
-    prev = info.line;
+    const part = { text, words: segWords, line: info.line };
+    const addressLike = /\d/.test(text) || ADDRESS_WORD.test(text);
+    if (!parts.length && !addressLike) {
+      if (held) break;
+      held = part;
+      skip();
+      continue;
+    }
+    parts.push(part);
+    skip();
   }
+  if (!parts.length && held) parts.push(held);
   if (!parts.length) return null;
   const words = parts.flatMap((p) => p.words);
   const first = parts[0] as { line: Line };
