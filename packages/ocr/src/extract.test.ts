@@ -332,4 +332,62 @@ describe('extractFields on invoices of our own making', () => {
     const { fields: f } = extractFields(lines);
     expect(f.total).toBe('41.50');
   });
+
+  it('reads party names under bilingual labels, keeping the better read script', () => {
+    const lines = page([
+      [
+        [100, 'Seller /'],
+        [230, 'البائع'],
+        [900, 'Bill To | Xq~'],
+      ],
+      [
+        [100, 'Pharaoh Tech Solutions /'],
+        [480, 'فرعون للحلول التقنية'],
+        [900, 'Orient Pharmacy'],
+      ],
+    ]);
+    // The Arabic label of the customer was misread as Latin letters, which the engine doubts.
+    const xq = lines[0]?.words.find((w) => w.text === 'Xq~');
+    if (xq) xq.conf = 0.3;
+    lines[1]?.words.forEach((w) => {
+      if (/[\u0600-\u06ff]/.test(w.text)) w.conf = 0.7;
+    });
+    const { fields: f } = extractFields(lines);
+    expect(f.vendor.name).toBe('Pharaoh Tech Solutions');
+    expect(f.customer.name).toBe('Orient Pharmacy');
+  });
+
+  it('keeps one description of a bilingual item row, and a total with cents over a stray rate', () => {
+    const lines = page([
+      [[100, 'Cairo Office Supplies']],
+      [
+        [100, 'Item'],
+        [800, 'Qty'],
+        [1000, 'Unit Price'],
+        [1300, 'Line Total'],
+      ],
+      [
+        [100, 'Office Chair'],
+        [300, 'كرسي مكتب'],
+        [800, '2'],
+        [1000, '100.00'],
+        [1300, '200.00'],
+      ],
+      [
+        [100, 'Subtotal'],
+        [1300, '200.00'],
+      ],
+      [
+        [100, 'Tax / 14 ~%'],
+        [1300, '28.00'],
+      ],
+      [
+        [100, 'Total'],
+        [1300, '228.00'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.line_items[0]?.description).toBe('Office Chair');
+    expect([f.subtotal, f.tax_amount, f.total]).toEqual(['200.00', '28.00', '228.00']);
+  });
 });

@@ -287,6 +287,16 @@ function refineLabels(labels: Label[], keys: string[], texts: string[], inSummar
   return out;
 }
 
+/**
+ * Totals are printed with cents: when a row offers such an amount, a bare one- or two-digit number
+ * beside the label is a rate or a misread mark ("Tax / 15 4, -2!%   627.25"), not the value.
+ */
+function withCents<T extends { words: Word[] }>(vs: T[]): T[] {
+  const text = (v: T): string => toWesternDigits(v.words.map((w) => w.text).join(''));
+  if (!vs.some((v) => /\d[.,]\d{2}(?!\d)/.test(text(v)))) return vs;
+  return vs.filter((v) => !/^\D*\d{1,2}\D*$/.test(text(v)));
+}
+
 export interface ExtractResult {
   fields: FieldsJson;
   /** Fraction of header fields that take part in an arithmetic check that holds. */
@@ -425,23 +435,46 @@ export function extractFields(lines: Line[]): ExtractResult {
   function textFor(info: LineInfo, label: Label): Found<string> | null {
     const { line } = info;
     const seg = line.segments.find((s) => s.words.includes(line.words[label.start] as Word));
+    if (!seg) return null;
+    // "Seller / البائع", "BILLED TO | العميل": the segment is cut into parts at "/" and "|"; a short
+    // part next to the label in the other script (or unreadable) is the label's translation, not a name.
+    const logical = logicalWords(seg.words, seg.rtl);
+    const parts: Word[][] = [[]];
+    for (const w of logical) {
+      if (/^[|/¦]+$/.test(w.text)) parts.push([]);
+      else (parts[parts.length - 1] as Word[]).push(w);
+    }
+    const inThisLabel = (w: Word): boolean => {
+      const i = line.words.indexOf(w);
+      return info.labels.some((l) => l.field === label.field && i >= l.start && i <= l.end);
+    };
+    const at = parts.findIndex((p) => p.some(inThisLabel));
+    const labelPart = parts[at] ?? [];
+    const isTranslation = (p: Word[]): boolean => {
+      const ws = p.filter((w) => !/^[#:：.\-–]+$/.test(w.text));
+      if (!ws.length) return true;
+      if (ws.every((w) => info.inLabel.has(line.words.indexOf(w)))) return true;
+      if (ws.length > 3) return false;
+      return ws.some((w) => hasArabic(w.text)) !== label.arabic || meanConf(ws) < 0.6;
+    };
+    let from = at;
+    while (from > 0 && isTranslation(parts[from - 1] as Word[])) from--;
     // A party label opens its segment ("Bill To ...", "العميل: ..."); elsewhere the word is prose.
-    const lead = seg
-      ? logicalWords(seg.words, seg.rtl).filter((w) => !/^[#:|/\-]+$/.test(w.text))[0]
-      : undefined;
-    if (!seg || !lead) return null;
-    const li = line.words.indexOf(lead);
-    if (!info.labels.some((l) => l.field === label.field && li >= l.start && li <= l.end)) return null;
-    if (seg) {
-      const rest = seg.words.filter((w) => {
-        const i = line.words.indexOf(w);
-        return !info.inLabel.has(i) && /\p{L}{2,}/u.test(w.text);
-      });
-      const restAll = seg.words.filter(
+    const lead = [...parts.slice(from, at).flat(), ...labelPart].filter((w) => !/^[#:]+$/.test(w.text))[0];
+    if (!lead || !(inThisLabel(lead) || from < at)) return null;
+    const after = parts.slice(at + 1);
+    while (after.length && isTranslation(after[0] as Word[])) after.shift();
+    {
+      const rest = labelPart.filter(
+        (w) => !info.inLabel.has(line.words.indexOf(w)) && /\p{L}{2,}/u.test(w.text),
+      );
+      const restAll = labelPart.filter(
         (w) => !info.inLabel.has(line.words.indexOf(w)) && !/^[:：/|\-–]+$/.test(w.text),
       );
-      if (rest.length && restAll.length) {
-        return { value: cleanName(textOf(restAll, seg.rtl)), words: restAll, line, conf: meanConf(restAll) };
+      const value = rest.length ? restAll : (after[0] ?? []).filter((w) => !/^[:：\-–]+$/.test(w.text));
+      if (value.some((w) => /\p{L}{2,}/u.test(w.text))) {
+        const words = rest.length ? restAll : value;
+        return pickLanguage(words, line);
       }
     }
     if (seg) {
@@ -454,7 +487,7 @@ export function extractFields(lines: Line[]): ExtractResult {
       if (next && !nextHasLabel && /\p{L}{2,}/u.test(segmentText(next))) {
         const gap = leftward ? seg.x0 - next.x1 : next.x0 - seg.x1;
         if (gap < line.pageWidth * 0.6) {
-          return { value: cleanName(segmentText(next)), words: next.words, line, conf: meanConf(next.words) };
+          return pickLanguage(logicalWords(next.words, next.rtl), line);
         }
       }
     }
@@ -473,12 +506,7 @@ export function extractFields(lines: Line[]): ExtractResult {
         /\p{L}{2,}/u.test(segmentText(s)) &&
         !s.words.some((w) => below.inLabel.has(below.line.words.indexOf(w)))
       ) {
-        return {
-          value: cleanName(segmentText(s)),
-          words: s.words,
-          line: below.line,
-          conf: meanConf(s.words),
-        };
+        return pickLanguage(logicalWords(s.words, s.rtl), below.line);
       }
     }
     return null;
@@ -566,7 +594,7 @@ export function extractFields(lines: Line[]): ExtractResult {
   // ---- totals -----------------------------------------------------------------------------------------
   const amountCands = (field: LabelField, strengthOf: (info: LineInfo, l: Label) => number) =>
     labelsOf(field).flatMap(({ info, label }) =>
-      valuesFor(info, label, 'amount')
+      withCents(valuesFor(info, label, 'amount'))
         .slice(0, 2)
         .map((v, k) => ({
           value: v.value as Dec,
@@ -727,6 +755,49 @@ function cleanName(s: string): string {
     .replace(/^[\s:：/|\-–—.,]+|[\s:：/|\-–—,]+$/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * A name printed in both scripts ("Pharaoh Tech Solutions / فرعون للحلول التقنية") is one name: the
+ * part the engine read with more confidence is kept. Words are given in reading order.
+ */
+function pickLanguage(words: Word[], line: Line): Found<string> {
+  const parts: Word[][] = [[]];
+  for (const w of words) {
+    if (/^[|/¦]+$/.test(w.text)) parts.push([]);
+    else (parts[parts.length - 1] as Word[]).push(w);
+  }
+  const named = parts.filter((p) => p.some((w) => /\p{L}{2,}/u.test(w.text)));
+  const arabic = named.filter((p) => p.some((w) => hasArabic(w.text)));
+  const latin = named.filter((p) => !p.some((w) => hasArabic(w.text)));
+  let pick: Word[];
+  if (named.length === 2 && arabic.length === 1 && latin.length === 1) {
+    const a = arabic[0] as Word[];
+    const l = latin[0] as Word[];
+    // Latin letters are the engine's stronger side: Arabic must be clearly surer to win.
+    pick = meanConf(a) > meanConf(l) + 0.05 ? a : l;
+  } else if (named.length === 2) {
+    // The other script misread as letters of this one ("Orient Pharmacy / dJiuo"): the engine doubts it.
+    const [x, y] = named as [Word[], Word[]];
+    if (meanConf(y) < 0.6 && meanConf(x) >= 0.75) pick = x;
+    else if (meanConf(x) < 0.6 && meanConf(y) >= 0.75) pick = y;
+    else pick = words;
+  } else pick = words;
+  return { value: cleanName(pick.map((w) => w.text).join(' ')), words: pick, line, conf: meanConf(pick) };
+}
+
+/**
+ * A bilingual table row describes its item twice ("Office Chair كرسي مكتب"): one description is kept,
+ * the better read one (Latin unless the Arabic is clearly surer). A Latin code inside an Arabic
+ * description ("كابل HDMI") is not a second description.
+ */
+function oneScript(words: Word[]): Word[] {
+  const ar = words.filter((w) => hasArabic(w.text));
+  const la = words.filter((w) => !hasArabic(w.text) && /\p{L}{2,}/u.test(w.text));
+  const letters = (ws: Word[]): number => ws.reduce((a, w) => a + (w.text.match(/\p{L}/gu) ?? []).length, 0);
+  if (ar.length < 2 || la.length < 2 || letters(ar) < 6 || letters(la) < 6) return words;
+  const keepArabic = meanConf(ar) > meanConf(la) + 0.05;
+  return words.filter((w) => (hasArabic(w.text) ? keepArabic : !keepArabic));
 }
 
 function languageOf(all: Word[]): 'en' | 'ar' | 'mixed' {
@@ -1028,6 +1099,7 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
     const q = at(r.used[0]);
     const u = at(r.used[1]);
     const t = at(r.used[2]);
+    descWords = oneScript(descWords);
     const desc = descWords.length ? cleanName(descWords.map((w) => w.text).join(' ')) : null;
     rows.push({
       desc,
