@@ -101,7 +101,7 @@ function amountAt(words: Word[], i: number, opts: AmountOptions): Dec | null {
   if (/^\+/.test(t) || /\d[-/:]\d/.test(t) || /^\d{9,}$/.test(t.replace(/\D/g, '')) || /^#/.test(t))
     return null;
   if (/[A-Za-z]{2,}\d|\d[A-Za-z]{3,}/.test(t) && !currencyInToken(t)) return null;
-  return parseAmount(t, opts)?.value ?? null;
+  return parseAmount(w.text, opts)?.value ?? null;
 }
 
 function percentAt(words: Word[], i: number): Dec | null {
@@ -972,7 +972,9 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i] as Word;
       const pair = i + 1 < ws.length ? `${w.text}${ws[i + 1]?.text}` : '';
-      let code = currencyOf(w.text) ?? currencyInToken(w.text);
+      // A mark glued to a number counts when the number is an amount ("E£41,119.52"), not "£0" or "£966".
+      const glued = /\d[.,٫٬]\d/.test(toWesternDigits(w.text)) ? currencyInToken(w.text) : null;
+      let code = currencyOf(w.text) ?? glued;
       let span = [w];
       if (!code && pair && hasArabic(pair)) {
         code = currencyOf(pair);
@@ -1014,6 +1016,10 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
   for (const info of infos) {
     const { line } = info;
     if (info.header) {
+      // Rows taken for items before the page's first table header were letterhead or address lines.
+      if (!header) {
+        for (let k = rows.length - 1; k >= 0; k--) if (rows[k]?.line.page === line.page) rows.splice(k, 1);
+      }
       header = info.header;
       inTable = true;
       pending = null;

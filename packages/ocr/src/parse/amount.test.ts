@@ -29,6 +29,7 @@ describe('parseAmount', () => {
     ['٠٫٥', '0.50'],
     ['۱۲۳٫۴۵', '123.45'],
     ['۸۱٬۰۱۶٫۱۹', '81016.19'],
+    ['٢٤٬٨٥٣٠٦٧', '24853.67'], // the decimal mark read as the zero it looks like
   ])('reads Arabic-Indic and Persian digits %s', (input, want) => expect(amt(input)).toBe(want));
 
   it.each([

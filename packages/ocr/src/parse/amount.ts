@@ -31,7 +31,11 @@ export function parseAmount(raw: string, opts: AmountOptions = {}): ParsedAmount
   const [, pre = '', minus = '', core = '', trailMinus = '', post = ''] = m;
   if (!allowedEdge(pre.replace(/-$/, '')) || !allowedEdge(post.replace(/^[.,]/, ''))) return null;
   const negative = Boolean(minus || trailMinus) || (/\($/.test(pre) && /^\)/.test(post));
-  const s = core.replace(/[.,]+$/, '');
+  let s = core.replace(/[.,]+$/, '');
+  // The Arabic decimal mark ٫ is a dot like the zero ٠: "٢٤٬٨٥٣٠٦٧" is 24,853.67 whose mark came out as ٠.
+  if (/[\u0660-\u0669]/.test(raw) && /^\d{1,3}(?:,\d{3})*,\d{3}0\d{2}$/.test(s)) {
+    s = s.replace(/0(\d{2})$/, '.$1');
+  }
   if (!/^\.?\d[\d.,]*$/.test(s)) return null;
   if (s.replace(/\D/g, '').length > 15) return null;
 

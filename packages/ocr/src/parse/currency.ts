@@ -39,7 +39,8 @@ const ALIASES: [RegExp, string][] = [
   [/^(?:qr|ر\.?ق\.?|ريال\s*قطري)$/i, 'QAR'],
   [/^(?:bd|د\.?ب\.?|دينار\s*بحريني)$/i, 'BHD'],
   [/^(?:ro|ر\.?ع\.?|ريال\s*عماني)$/i, 'OMR'],
-  [/^(?:jd|د\.?ا\.?ر|دينار\s*اردني)$/i, 'JOD'],
+  // "دار" without dots is a word ("house"), not the dinar's abbreviation.
+  [/^(?:jd|د\.ا\.?ر|دينار\s*اردني)$/i, 'JOD'],
   [/^(?:rm|ringgit)$/i, 'MYR'],
   [/^(?:\$|us\$|usd|دولار)$/i, 'USD'],
   [/^(?:€|eur|euro|يورو)$/i, 'EUR'],
@@ -52,8 +53,9 @@ export function currencyOf(raw: string): string | null {
     .trim()
     .replace(/^[(:\s]+|[):\s]+$/g, '');
   if (!s) return null;
-  const upper = s.toUpperCase();
-  if (CODES.has(upper)) return upper;
+  // Codes are printed in capitals: "aud" in a misread word is no Australian dollar.
+  if (CODES.has(s)) return s;
+  if (/^[A-Z][a-z]{2}$/.test(s) && CODES.has(s.toUpperCase())) return s.toUpperCase();
   for (const [re, code] of ALIASES) if (re.test(s)) return code;
   return null;
 }

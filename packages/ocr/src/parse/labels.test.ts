@@ -40,5 +40,6 @@ describe('findLabels', () => {
     expect(fields('Total Qty: 10 174.90')).toEqual(['other_amount']);
     expect(fields('Item Count 1')).toEqual(['other_amount']);
     expect(fields('Rounding Adj -0.01')).toEqual(['other_amount']);
+    expect(fields('TotalGST : 9.90')).toEqual(['tax']);
   });
 });
