@@ -1,6 +1,6 @@
 /**
  * The floor: a bare node:http server that answers the invoice list's first page with the server's own SQL
- * (count + page rows, lib/list-sql.ts) through `pg`, as JSON of the same shape. No framework, no token
+ * (lib/list-sql.ts: page 1 is one statement that carries the count) through `pg`, as JSON of the same shape. No framework, no token
  * check, no per-request transaction: each pooled connection switches to the tenant role and sets the
  * organization once, so row-level security filters the same way it does for the server.
  *
@@ -30,11 +30,20 @@ pool.on('connect', (client) => {
 });
 
 const list = async (page: number, pageSize: number) => {
-  const countQuery = listQueries(organizationId, { page, pageSize }, 0).count;
-  const counted = await pool.query<unknown[]>({ ...countQuery, rowMode: 'array' });
-  const total = Number(counted.rows[0]?.[0] ?? 0);
-  const q = listQueries(organizationId, { page, pageSize }, total);
-  const rows = await pool.query<unknown[]>({ text: q.page.text, values: q.page.values, rowMode: 'array' });
+  // The server's statements: page 1 is one statement carrying the count; later pages count first.
+  let total: number;
+  let rows: pg.QueryResult<unknown[]>;
+  if (page === 1) {
+    const q = listQueries(organizationId, { page, pageSize }, 0).firstPage;
+    rows = await pool.query<unknown[]>({ ...q, rowMode: 'array' });
+    total = Number(rows.rows[0]?.[11] ?? 0);
+  } else {
+    const countQuery = listQueries(organizationId, { page, pageSize }, 0).count;
+    const counted = await pool.query<unknown[]>({ ...countQuery, rowMode: 'array' });
+    total = Number(counted.rows[0]?.[0] ?? 0);
+    const q = listQueries(organizationId, { page, pageSize }, total).page;
+    rows = await pool.query<unknown[]>({ ...q, rowMode: 'array' });
+  }
   return {
     count: total,
     page,

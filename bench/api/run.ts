@@ -7,10 +7,11 @@
  *
  * Environment (all optional): BENCH_DATABASE_URL (maintenance database on 127.0.0.1, default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (50), BENCH_DURATION_SECONDS (10),
- * BENCH_WARMUP_SECONDS (2), BENCH_SKIP_BUILD=1 (reuse apps/server/dist), BENCH_SERVER_ENTRY (another built
+ * BENCH_WARMUP_SECONDS (2), BENCH_DATABASE_SOCKET (the server and the floor connect through PostgreSQL's
+ * Unix socket in this folder when it exists, default /var/run/postgresql; `none` for TCP), BENCH_SKIP_BUILD=1 (reuse apps/server/dist), BENCH_SERVER_ENTRY (another built
  * main.js to measure, e.g. a candidate fix; no build), BENCH_ONLY (a regular expression: measure only
- * the calls whose names match; the floor always runs), BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS for the
- * server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
+ * the calls whose names match; the floor always runs), BENCH_SERVER_NODE_ARGS (node options for the server
+ * only, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase, databaseUrls, dropDatabase } from './lib/db';
 import {
-  detailQueries,
+  detailQuery,
   likePattern,
   listQueries,
   statsOverInvoicesQuery,
@@ -127,7 +128,8 @@ const main = async () => {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startChild(process.execPath, [dist], {
+  const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = startChild(process.execPath, [...serverNodeArgs, dist], {
     cwd: root,
     env: {
       ...process.env,
@@ -139,7 +141,6 @@ const main = async () => {
       LOG_LEVEL: 'warn',
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       ACCESS_TOKEN_TTL_SECONDS: '7200',
-      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
     },
   });
   cleanups.push({ what: 'the server', run: server.stop });
@@ -305,7 +306,8 @@ const main = async () => {
     if (only && s !== scenarios[0] && !only.test(s.name)) continue;
     log(`measuring ${s.name} (${load.warmupSeconds} s warm-up + ${load.durationSeconds} s)`);
     const idleHealthMs = await idleLatency(`${api}/health`);
-    const m = { ...(await measure(s, load)), idleHealthMs };
+    const pid = s === scenarios[0] ? floor.process.pid : server.process.pid;
+    const m = { ...(await measure(s, load, pid)), idleHealthMs };
     if (s === scenarios[0]) floorResult = m;
     rows.push({ measurement: m, goals: s.goals });
     log(`  ${m.requestsPerSecond.toFixed(1)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}`);
@@ -341,19 +343,16 @@ const main = async () => {
   const paid = listQueries(org, { status: 'PAID', page: 1, pageSize: 20 }, paidTotal);
   const searchTotal = await countWhere('and number ilike $2', [likePattern('4567')]);
   const search = listQueries(org, { q: '4567', page: 1, pageSize: 20 }, searchTotal);
-  const detailSql = detailQueries(org, sample.id, sample.customer_id);
+
   const explained: Array<[string, SqlQuery]> = [
-    ['list page 1: rows', first20.page],
+    ['list page 1 with its count', first20.firstPage],
     ['list: count (all)', first20.count],
     ['list page 2500 (the middle, the deepest offset): rows', middle.page],
     ['list page 4000 (read from the end): rows', deep.page],
-    ['list status=PAID: rows', paid.page],
-    ['list status=PAID: count', paid.count],
-    ['list q=4567: rows', search.page],
-    ['list q=4567: count', search.count],
-    ['detail: invoice', detailSql[0]!],
-    ['detail: customer', detailSql[1]!],
-    ['detail: lines', detailSql[2]!],
+    ['list status=PAID: page 1 with its count', paid.firstPage],
+    ['list q=4567: page 1 with its count', search.firstPage],
+    ['list q=4567: count alone', search.count],
+    ['detail: invoice, customer and lines', detailQuery(org, sample.id)],
     ['stats 365 days (daily totals)', statsQuery(org, since, isoDay(today))],
     [
       'before the daily totals: stats 365 days over invoices',
@@ -384,12 +383,14 @@ const main = async () => {
       `${seeded.customers.toLocaleString('en')} customers, ${seeded.items.toLocaleString('en')} items in one organization`,
     `load: autocannon, ${load.connections} connections, ${load.durationSeconds} s per call after ${load.warmupSeconds} s warm-up; ` +
       'server, PostgreSQL and load generator share the machine',
-    `floor: node:http + pg (pool 10), the list's page and count SQL only, no auth or transaction`,
+    `floor: node:http + pg (pool 10), the list's SQL only, no auth or transaction; both connect to PostgreSQL by ${urls.via}`,
     `load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}` +
       (loadAtStart > cpu.length ? ': other work was running, figures are pessimistic' : ''),
     '',
     formatTable(rows),
     `idle health ms: median of 10 sequential GET /api/v1/health just before the call (it should stay flat).`,
+    'CPU ms/req: CPU time of the node process under test (the server, or the floor) per request during the run;',
+    '  it leaves out PostgreSQL and the load generator, and barely moves when other work shares the machine.',
     `With ${load.connections} closed-loop connections, p99 < 50 ms needs at least ~${Math.round(load.connections / 0.05)} req/s ` +
       `(Little's law), p99 < 150 ms ~${Math.round(load.connections / 0.15)} req/s.`,
     '',

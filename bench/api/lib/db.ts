@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 
 /** Only this machine is ever targeted: the benchmark refuses any other database host. */
@@ -15,7 +17,17 @@ export const databaseUrls = (name: string) => {
   }
   const bench = new URL(admin.toString());
   bench.pathname = `/${name}`;
-  return { admin: admin.toString(), bench: bench.toString() };
+  // On one machine the server reaches PostgreSQL through its Unix socket, as a production server beside
+  // its database would: a query costs the client about a third less CPU than over TCP loopback.
+  const socketDir = process.env.BENCH_DATABASE_SOCKET ?? '/var/run/postgresql';
+  const socket =
+    socketDir !== 'none' && fs.existsSync(path.join(socketDir, `.s.PGSQL.${admin.port || '5432'}`));
+  if (socket) bench.searchParams.set('host', socketDir);
+  return {
+    admin: admin.toString(),
+    bench: bench.toString(),
+    via: socket ? `Unix socket ${socketDir}` : 'TCP',
+  };
 };
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -56,44 +56,68 @@ const countColumns: Record<string, string> = {
   CANCELLED: '"cancelled"',
 };
 
+/** The count of the list's filter as the server computes it: the kept counts, or the matches of a search. */
+const countSql = (organizationId: string, f: ListFilter, values: unknown[]) => {
+  if (f.q) return `(select count(*) from "invoices" where ${whereOf(organizationId, f, values)})::int`;
+  values.push(organizationId);
+  const column = f.status ? countColumns[f.status] : '"draft" + "sent" + "paid" + "overdue" + "cancelled"';
+  return `coalesce((select ${column} from "invoice_status_counts" where "invoice_status_counts"."organization_id" = $${values.length}), 0)::int`;
+};
+
+const pageSql = (
+  organizationId: string,
+  f: ListFilter,
+  values: unknown[],
+  o: { fromEnd: boolean; limit: number; offset: number; withCount: boolean },
+) => {
+  const direction = o.fromEnd ? 'asc' : 'desc';
+  const pageWhere = whereOf(organizationId, f, values);
+  values.push(o.limit, o.offset, organizationId);
+  const n = values.length;
+  const count = o.withCount ? `, ${countSql(organizationId, f, values)}` : '';
+  return (
+    `select ${listColumns}${count} from (select "id", "created_at" from "invoices" where ${pageWhere} ` +
+    `order by "invoices"."created_at" ${direction}, "invoices"."id" ${direction} limit $${n - 2} offset $${n - 1}) "page_ids" ` +
+    `inner join "invoices" on ("invoices"."id" = "page_ids"."id" and "invoices"."organization_id" = $${n}) ` +
+    `left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $${n}) ` +
+    `order by "page_ids"."created_at" desc, "page_ids"."id" desc`
+  );
+};
+
 /**
- * The count query and the page query the server runs for one list request. `total` is what the count
- * answered: a page in the second half of the list is read from the other end of the index.
+ * The statements the server runs for one list request (its repository, invoices.repository.ts): the first
+ * page is one statement that carries the count in each row; a later page first reads the count (`total`
+ * is its answer), and a page in the second half of the list is read from the other end of the index.
  */
 export const listQueries = (
   organizationId: string,
   f: ListFilter,
   total: number,
-): { page: SqlQuery; count: SqlQuery } => {
+): { firstPage: SqlQuery; count: SqlQuery; page: SqlQuery } => {
+  const firstValues: unknown[] = [];
+  const firstText = pageSql(organizationId, f, firstValues, {
+    fromEnd: false,
+    limit: f.pageSize,
+    offset: 0,
+    withCount: true,
+  });
   const countValues: unknown[] = [];
-  const countWhere = whereOf(organizationId, f, countValues);
-  const count: SqlQuery = f.q
-    ? { text: `select count(*) from "invoices" where ${countWhere}`, values: countValues }
-    : {
-        text:
-          `select ${f.status ? countColumns[f.status] : '"draft" + "sent" + "paid" + "overdue" + "cancelled"'} ` +
-          'from "invoice_status_counts" where "invoice_status_counts"."organization_id" = $1',
-        values: [organizationId],
-      };
+  const countText = `select ${countSql(organizationId, f, countValues)}`;
   const offset = (f.page - 1) * f.pageSize;
   const after = total - offset - f.pageSize;
   const fromEnd = after < offset;
-  const direction = fromEnd ? 'asc' : 'desc';
   const pageValues: unknown[] = [];
-  const pageWhere = whereOf(organizationId, f, pageValues);
-  pageValues.push(
-    fromEnd ? Math.min(f.pageSize, Math.max(total - offset, 0)) : f.pageSize,
-    fromEnd ? Math.max(after, 0) : offset,
-    organizationId,
-  );
-  const n = pageValues.length;
-  const pageText =
-    `select ${listColumns} from (select "id", "created_at" from "invoices" where ${pageWhere} ` +
-    `order by "invoices"."created_at" ${direction}, "invoices"."id" ${direction} limit $${n - 2} offset $${n - 1}) "page_ids" ` +
-    `inner join "invoices" on ("invoices"."id" = "page_ids"."id" and "invoices"."organization_id" = $${n}) ` +
-    `left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $${n}) ` +
-    `order by "page_ids"."created_at" desc, "page_ids"."id" desc`;
-  return { page: { text: pageText, values: pageValues }, count };
+  const pageText = pageSql(organizationId, f, pageValues, {
+    fromEnd,
+    limit: fromEnd ? Math.min(f.pageSize, Math.max(total - offset, 0)) : f.pageSize,
+    offset: fromEnd ? Math.max(after, 0) : offset,
+    withCount: false,
+  });
+  return {
+    firstPage: { text: firstText, values: firstValues },
+    count: { text: countText, values: countValues },
+    page: { text: pageText, values: pageValues },
+  };
 };
 
 /** The stats query of the server for invoices issued on or after `since`, over the daily totals. */
@@ -114,22 +138,17 @@ export const statsOverInvoicesQuery = (organizationId: string, since: string, to
   values: [today, organizationId, since],
 });
 
-/** The queries of the invoice detail, in the order the repository runs them. */
-export const detailQueries = (organizationId: string, invoiceId: string, customerId: string): SqlQuery[] => [
-  {
-    text: 'select * from "invoices" where ("invoices"."organization_id" = $1 and "invoices"."id" = $2) limit $3',
-    values: [organizationId, invoiceId, 1],
-  },
-  {
-    text:
-      'select "id", "name", "email" from "customers" ' +
-      'where ("customers"."organization_id" = $1 and "customers"."id" = $2)',
-    values: [organizationId, customerId],
-  },
-  {
-    text:
-      'select * from "invoice_lines" where ("invoice_lines"."organization_id" = $1 and ' +
-      '"invoice_lines"."invoice_id" = $2) order by "invoice_lines"."position" asc',
-    values: [organizationId, invoiceId],
-  },
-];
+/** The invoice detail as the repository reads it: the invoice, its customer, lines and deleter in one query. */
+export const detailQuery = (organizationId: string, invoiceId: string): SqlQuery => ({
+  text:
+    'select "invoices".*, "customers"."id", "customers"."name", "customers"."email", ' +
+    `coalesce((select json_agg(json_build_object('id', "invoice_lines"."id", 'itemId', "invoice_lines"."item_id", ` +
+    `'description', "invoice_lines"."description", 'quantity', "invoice_lines"."quantity"::text, ` +
+    `'unitPrice', "invoice_lines"."unit_price"::text, 'total', "invoice_lines"."total"::text) ` +
+    'order by "invoice_lines"."position") from "invoice_lines" where "invoice_lines"."organization_id" = $1 ' +
+    `and "invoice_lines"."invoice_id" = "invoices"."id"), '[]'::json), ` +
+    `(select coalesce(nullif("users"."name", ''), "users"."email") from "users" where "users"."id" = "invoices"."image_deleted_by") ` +
+    'from "invoices" left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $1) ' +
+    'where ("invoices"."organization_id" = $1 and "invoices"."id" = $2) limit 1',
+  values: [organizationId, invoiceId],
+});

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadOptions {
@@ -27,7 +28,26 @@ export interface Measurement {
   total: number;
   /** Median latency of sequential health calls to the server just before this call's load (its idle state). */
   idleHealthMs?: number;
+  /**
+   * CPU time the process under test spent per request during the measured run (user + system, from
+   * /proc): unlike throughput, it barely moves when other work shares the machine.
+   */
+  cpuMsPerRequest?: number;
 }
+
+/** User + system CPU milliseconds a process has used so far (Linux /proc), or null elsewhere. */
+export const processCpuMs = (pid: number | undefined): number | null => {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+};
 
 const run = (scenario: Scenario, connections: number, seconds: number, maxRequests: number) => {
   let i = 0;
@@ -59,11 +79,16 @@ const run = (scenario: Scenario, connections: number, seconds: number, maxReques
   });
 };
 
-/** A short warm-up whose figures are dropped, then the measured run. */
-export const measure = async (scenario: Scenario, o: LoadOptions): Promise<Measurement> => {
+/** A short warm-up whose figures are dropped, then the measured run; `pid` is the process under test. */
+export const measure = async (scenario: Scenario, o: LoadOptions, pid?: number): Promise<Measurement> => {
   if (o.warmupSeconds > 0) await run(scenario, o.connections, o.warmupSeconds, o.maxRequests);
+  const cpuBefore = processCpuMs(pid);
   const r = await run(scenario, o.connections, o.durationSeconds, o.maxRequests);
+  const cpuAfter = processCpuMs(pid);
   return {
+    ...(cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
+      ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / r.requests.total }
+      : {}),
     name: scenario.name,
     requestsPerSecond: r.requests.average,
     p50: r.latency.p50,

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@invoicing/contract';
-import type { OrgScope, TenantTx } from '../../platform/db/org-scope';
+import type { OrgScope } from '../../platform/db/org-scope';
 import { likePattern, pageOffset } from '../../platform/db/pagination';
 import { users } from '../auth/auth.table';
 import { customers } from '../customers/customers.table';
@@ -14,22 +14,26 @@ import {
 } from './invoices.table';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+/** A line as the invoice detail reads it. */
+export type InvoiceLineRow = Pick<
+  typeof invoiceLines.$inferSelect,
+  'id' | 'itemId' | 'description' | 'quantity' | 'unitPrice' | 'total'
+>;
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'organizationId'>;
 export type LineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'organizationId' | 'invoiceId'>;
 
 /** The organization's invoice count, in one status or in all, from the counts the trigger keeps. */
-const countByStatus = async (
-  tx: TenantTx,
-  org: string,
-  status: InvoiceStatus | undefined,
-): Promise<number> => {
+/**
+ * The organization's invoice count as a scalar subquery: from the counts the trigger keeps (in one status
+ * or in all), or, for a number search, by counting the matches.
+ */
+const countOf = (org: string, status: InvoiceStatus | undefined, where: SQL | undefined, search: boolean) => {
+  if (search) return sql<number>`(select count(*) from ${invoices} where ${where})::int`;
   const c = invoiceStatusCounts;
   const column = status
     ? { DRAFT: c.draft, SENT: c.sent, PAID: c.paid, OVERDUE: c.overdue, CANCELLED: c.cancelled }[status]
-    : sql<number>`${c.draft} + ${c.sent} + ${c.paid} + ${c.overdue} + ${c.cancelled}`;
-  const [row] = await tx.select({ n: column }).from(c).where(eq(c.organizationId, org));
-  return Number(row?.n ?? 0);
+    : sql`${c.draft} + ${c.sent} + ${c.paid} + ${c.overdue} + ${c.cancelled}`;
+  return sql<number>`coalesce((select ${column} from ${c} where ${c.organizationId} = ${org}), 0)::int`;
 };
 
 /** Invoices and their lines in the scope's organization; every query is filtered by it. */
@@ -50,77 +54,100 @@ export const invoicesRepository = (scope: OrgScope) => {
           ? sql`${invoices.id} in (select invoice_ids_matching_number(${likePattern(opts.q)}))`
           : undefined;
         const where = and(own, opts.status ? eq(invoices.status, opts.status) : undefined, matching);
-        const total = matching
-          ? ((await tx.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0)
-          : await countByStatus(tx, org, opts.status);
+        const counted = countOf(org, opts.status, where, Boolean(matching));
+        // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
+        // alone, so a deep page does not read the rows it skips; only its rows are then joined.
+        const pageRows = (fromEnd: boolean, limit: number, offset: number) => {
+          const order = fromEnd
+            ? [asc(invoices.createdAt), asc(invoices.id)]
+            : [desc(invoices.createdAt), desc(invoices.id)];
+          const pageIds = tx
+            .select({ id: invoices.id, createdAt: invoices.createdAt })
+            .from(invoices)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset)
+            .as('page_ids');
+          return tx
+            .select({
+              id: invoices.id,
+              number: invoices.number,
+              status: invoices.status,
+              issueDate: invoices.issueDate,
+              dueDate: invoices.dueDate,
+              currency: invoices.currency,
+              total: invoices.total,
+              imageStatus: invoices.imageStatus,
+              customerId: customers.id,
+              customerName: customers.name,
+              customerEmail: customers.email,
+              count: counted,
+            })
+            .from(pageIds)
+            .innerJoin(invoices, and(eq(invoices.id, pageIds.id), own))
+            .leftJoin(
+              customers,
+              and(eq(customers.id, invoices.customerId), eq(customers.organizationId, org)),
+            )
+            .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
+        };
         const offset = pageOffset(opts.page, opts.pageSize);
+        if (offset === 0) {
+          // The first page and the count in one statement, so one snapshot: no rows means a count of 0.
+          const rows = await pageRows(false, opts.pageSize, 0);
+          return { rows, count: rows[0]?.count ?? 0 };
+        }
+        const [{ n: total } = { n: 0 }] = await tx.select({ n: counted }).from(sql`(select 1) as one`);
         if (offset >= total) return { rows: [], count: total };
         // A page in the second half is read from the other end of the index: the offset walked is then
         // never more than half the list, and the last pages are as quick as the first.
         const after = total - offset - opts.pageSize;
-        const fromEnd = after < offset;
-        const order = fromEnd
-          ? [asc(invoices.createdAt), asc(invoices.id)]
-          : [desc(invoices.createdAt), desc(invoices.id)];
-        // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
-        // alone, so a deep page does not read the rows it skips; only its rows are then joined.
-        const pageIds = tx
-          .select({ id: invoices.id, createdAt: invoices.createdAt })
-          .from(invoices)
-          .where(where)
-          .orderBy(...order)
-          .limit(fromEnd ? Math.min(opts.pageSize, total - offset) : opts.pageSize)
-          .offset(fromEnd ? Math.max(after, 0) : offset)
-          .as('page_ids');
-        const rows = await tx
-          .select({
-            id: invoices.id,
-            number: invoices.number,
-            status: invoices.status,
-            issueDate: invoices.issueDate,
-            dueDate: invoices.dueDate,
-            currency: invoices.currency,
-            total: invoices.total,
-            imageStatus: invoices.imageStatus,
-            customerId: customers.id,
-            customerName: customers.name,
-            customerEmail: customers.email,
-          })
-          .from(pageIds)
-          .innerJoin(invoices, and(eq(invoices.id, pageIds.id), own))
-          .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, org)))
-          .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
+        const rows =
+          after < offset
+            ? await pageRows(true, Math.min(opts.pageSize, total - offset), Math.max(after, 0))
+            : await pageRows(false, opts.pageSize, offset);
         return { rows, count: total };
       }),
 
-    /** The invoice with its customer, lines and the name of whoever deleted its image; `lock` holds it. */
+    /**
+     * The invoice with its customer, lines and the name of whoever deleted its image, in one query;
+     * `lock` holds the invoice row until the transaction ends.
+     */
     find: (id: string, opts: { lock?: boolean } = {}) =>
       scope.run(async (tx) => {
-        const base = tx.select().from(invoices).where(mine(id)).limit(1);
-        const [row] = opts.lock ? await base.for('update') : await base;
-        if (!row) return null;
-        const [customer] = row.customerId
-          ? await tx
-              .select({ id: customers.id, name: customers.name, email: customers.email })
-              .from(customers)
-              .where(and(eq(customers.organizationId, org), eq(customers.id, row.customerId)))
-          : [];
-        const lines = await tx
-          .select()
-          .from(invoiceLines)
-          .where(and(eq(invoiceLines.organizationId, org), eq(invoiceLines.invoiceId, id)))
-          .orderBy(asc(invoiceLines.position));
-        const [deletedBy] = row.imageDeletedBy
-          ? await tx
-              .select({ name: users.name, email: users.email })
-              .from(users)
-              .where(eq(users.id, row.imageDeletedBy))
-          : [];
+        const l = invoiceLines;
+        // Line figures travel as text inside the JSON: numeric must never pass through a float.
+        const lines = sql<InvoiceLineRow[]>`coalesce((select json_agg(json_build_object(
+            'id', ${l.id}, 'itemId', ${l.itemId}, 'description', ${l.description},
+            'quantity', ${l.quantity}::text, 'unitPrice', ${l.unitPrice}::text, 'total', ${l.total}::text)
+            order by ${l.position})
+          from ${l} where ${l.organizationId} = ${org} and ${l.invoiceId} = ${invoices.id}), '[]'::json)`;
+        const deletedByName = sql<
+          string | null
+        >`(select coalesce(nullif(${users.name}, ''), ${users.email}) from ${users} where ${users.id} = ${invoices.imageDeletedBy})`;
+        const base = tx
+          .select({
+            row: invoices,
+            customerId: customers.id,
+            customerName: customers.name,
+            customerEmail: customers.email,
+            lines,
+            deletedByName,
+          })
+          .from(invoices)
+          .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, org)))
+          .where(mine(id))
+          .limit(1);
+        const [found] = opts.lock ? await base.for('update', { of: invoices }) : await base;
+        if (!found) return null;
         return {
-          row,
-          customer: customer ?? null,
-          lines,
-          deletedByName: deletedBy ? deletedBy.name || deletedBy.email : null,
+          row: found.row,
+          customer: found.customerId
+            ? { id: found.customerId, name: found.customerName ?? '', email: found.customerEmail ?? '' }
+            : null,
+          lines: found.lines,
+          deletedByName: found.row.imageDeletedBy ? found.deletedByName : null,
         };
       }),
 

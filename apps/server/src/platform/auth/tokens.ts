@@ -15,25 +15,46 @@ export interface TokenService {
   readonly accessTtlSeconds: number;
 }
 
-export const createTokenService = (secret: Uint8Array, accessTtlSeconds: number): TokenService => ({
-  accessTtlSeconds,
-  issueAccess: ({ userId, isSuperuser }) =>
-    new SignJWT({ is_superuser: isSuperuser, typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime(`${accessTtlSeconds}s`)
-      .sign(secret),
-  verifyAccess: async (token) => {
-    try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-      if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
-      return { userId: payload.sub, isSuperuser: payload.is_superuser === true };
-    } catch {
-      return null;
-    }
-  },
-});
+/** How many verified access tokens are remembered; a client sends the same token for its whole life. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+export const createTokenService = (secret: Uint8Array, accessTtlSeconds: number): TokenService => {
+  // Verified tokens, by their exact text, until they expire: the signature of a given text never changes,
+  // so only the expiry needs checking again. Oldest first; bounded.
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  const remember = (token: string, claims: AccessClaims, expSeconds: number | undefined) => {
+    if (expSeconds === undefined) return;
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, expiresAtMs: expSeconds * 1000 });
+  };
+  return {
+    accessTtlSeconds,
+    issueAccess: ({ userId, isSuperuser }) =>
+      new SignJWT({ is_superuser: isSuperuser, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuedAt()
+        .setExpirationTime(`${accessTtlSeconds}s`)
+        .sign(secret),
+    verifyAccess: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAtMs) return known.claims;
+        verified.delete(token);
+        return null;
+      }
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+        const claims = { userId: payload.sub, isSuperuser: payload.is_superuser === true };
+        remember(token, claims, payload.exp);
+        return claims;
+      } catch {
+        return null;
+      }
+    },
+  };
+};
 
 /** A refresh token is an opaque random string; only its hash is stored. */
 export const newRefreshToken = (): string => crypto.randomBytes(32).toString('base64url');

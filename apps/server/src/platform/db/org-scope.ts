@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { MembershipRole } from '@invoicing/contract';
 import type { Db } from './client';
+import * as schema from './schema';
 
 /** A transaction inside an organization's scope. */
 export type TenantTx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,16 +26,65 @@ export interface OrgScope {
 // per scope (per request) would make every await slower as the server serves more requests.
 const openTransaction = new AsyncLocalStorage<{ owner: object; tx: TenantTx }>();
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// A drizzle instance bound to each pooled PostgreSQL connection, built once per connection.
+const boundToClient = new WeakMap<pg.PoolClient, TenantTx>();
+const txOn = (client: pg.PoolClient): TenantTx => {
+  let tx = boundToClient.get(client);
+  if (!tx) {
+    // The repositories use only query builders and `execute`, which a connection-bound instance has.
+    tx = drizzlePg(client, { schema }) as unknown as TenantTx;
+    boundToClient.set(client, tx);
+  }
+  return tx;
+};
+
+/**
+ * On PostgreSQL the transaction is opened and scoped in a single round trip (`begin` and both settings in
+ * one simple-protocol message) instead of two; each round trip costs the server two system calls.
+ */
+const runOnPool = async <T>(
+  pool: pg.Pool,
+  organizationId: string,
+  owner: object,
+  fn: (tx: TenantTx) => Promise<T>,
+): Promise<T> => {
+  // The id is written into the statement, so it must be exactly a uuid (the access check made sure).
+  if (!uuidPattern.test(organizationId)) throw new Error('organization id is not a uuid');
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(
+      `begin; select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', '${organizationId}', true)`,
+    );
+    const tx = txOn(client);
+    const result = await openTransaction.run({ owner, tx }, () => fn(tx));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((e: unknown) => {
+      broken = e instanceof Error ? e : new Error(String(e));
+    });
+    throw error;
+  } finally {
+    // A connection whose rollback failed is in an unknown state: it is closed, not reused.
+    client.release(broken);
+  }
+};
+
 export const createOrgScope = (
   db: Db,
   context: { organizationId: string; userId: string | null; role: MembershipRole | 'SYSTEM' },
 ): OrgScope => {
   const owner = {};
+  const client = (db as unknown as { $client?: unknown }).$client;
   return {
     ...context,
     run: (fn) => {
       const open = openTransaction.getStore();
       if (open && open.owner === owner) return fn(open.tx);
+      if (client instanceof pg.Pool) return runOnPool(client, context.organizationId, owner, fn);
       return db.transaction(async (tx) => {
         // `role` is the setting behind SET ROLE; both settings end with the transaction.
         await tx.execute(

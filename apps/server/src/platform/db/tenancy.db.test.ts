@@ -90,4 +90,27 @@ describe('tenancy', () => {
     ).rejects.toThrow('boom');
     expect(await scope.run((tx) => tx.select().from(memberships))).toHaveLength(before.length);
   });
+
+  it('a connection leaves a scope, failed or not, without its role or organization', async () => {
+    const a = await registerUser(t.app);
+    const scope = createOrgScope(t.system.db, {
+      organizationId: a.organization.id,
+      userId: a.user.id,
+      role: 'OWNER',
+    });
+    const setting = sql`select current_user as who, coalesce(current_setting('app.organization_id', true), '') as org`;
+    const inside = await scope.run((tx) => tx.execute(setting));
+    expect((inside as unknown as { rows: { who: string; org: string }[] }).rows[0]).toEqual({
+      who: 'invoicing_tenant',
+      org: a.organization.id,
+    });
+    await expect(scope.run((tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow();
+    // The system's next queries, on whichever pooled connection, run as the connecting role again.
+    for (let i = 0; i < 12; i += 1) {
+      const after = await t.system.db.execute(setting);
+      const row = (after as unknown as { rows: { who: string; org: string }[] }).rows[0]!;
+      expect(row.who).not.toBe('invoicing_tenant');
+      expect(row.org).toBe('');
+    }
+  });
 });
