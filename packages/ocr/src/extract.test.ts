@@ -390,4 +390,49 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.line_items[0]?.description).toBe('Office Chair');
     expect([f.subtotal, f.tax_amount, f.total]).toEqual(['200.00', '28.00', '228.00']);
   });
+
+  it('finds a value two rows below its label past a label of another column', () => {
+    const lines = page([
+      [
+        [100, 'INVOICE NUMBER'],
+        [700, 'INVOICE DATE'],
+      ],
+      [[1200, 'PAYMENT DUE']],
+      [
+        [100, 'INV/SA/25/811'],
+        [700, '2025-12-01'],
+        [1200, '2025-12-16'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.invoice_number).toBe('INV/SA/25/811');
+    expect(f.issue_date).toBe('2025-12-01');
+    expect(f.due_date).toBe('2025-12-16');
+  });
+
+  it('joins a description wrapped over two lines and cuts two cells read as one word', () => {
+    const lines = page([
+      [[100, 'Riyadh Building Materials Est']],
+      [
+        [100, 'Item'],
+        [1300, 'Amount'],
+      ],
+      [[100, 'Consulting Services']],
+      [[100, '(hour)']],
+      [
+        [700, '2.505.00'],
+        [1300, '12.50'],
+      ],
+      [[100, 'Office Chair']],
+      [
+        [700, '5 x 394.54'],
+        [1300, '1,972.70'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.line_items).toEqual([
+      { description: 'Consulting Services (hour)', quantity: '2.5', unit_price: '5.00', total: '12.50' },
+      { description: 'Office Chair', quantity: '5', unit_price: '394.54', total: '1972.70' },
+    ]);
+  });
 });

@@ -426,7 +426,8 @@ export function extractFields(lines: Line[]): ExtractResult {
           k * 1000,
       );
       if (out.length) break;
-      if (below.labels.length) break;
+      // A label in another column ("PAYMENT DUE" set lower beside "INVOICE NUMBER") does not end the search.
+      if (below.labels.some((l) => l.x1 > gx0 - width * 0.6 && l.x0 < gx1 + width * 0.6)) break;
     }
     return out.sort((a, b) => a.dist - b.dist);
   }
@@ -589,7 +590,10 @@ export function extractFields(lines: Line[]): ExtractResult {
   const vendorAddress = vendor ? guessAddress(infos, vendor) : null;
 
   // ---- line items -------------------------------------------------------------------------------------
-  const items = readItems(infos, amountOpts);
+  const currency = detectCurrency(infos);
+  // Currencies with fils and baisa print three decimals: "12.505" is one amount there.
+  const millesimal = ['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD'].includes(currency?.value ?? '');
+  const items = readItems(infos, amountOpts, millesimal);
 
   // ---- totals -----------------------------------------------------------------------------------------
   const amountCands = (field: LabelField, strengthOf: (info: LineInfo, l: Label) => number) =>
@@ -666,9 +670,6 @@ export function extractFields(lines: Line[]): ExtractResult {
     choice.derived.add('total');
     choice.checked.delete('total');
   }
-
-  // ---- currency ---------------------------------------------------------------------------------------
-  const currency = detectCurrency(infos);
 
   // ---- assemble --------------------------------------------------------------------------------------
   const checkedBoost = (k: 'subtotal' | 'tax' | 'total' | 'rate'): number =>
@@ -994,6 +995,21 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
   return best ? best.found : null;
 }
 
+/**
+ * Two cells the engine read as one word ("5.002.5" for "5.00" and "2.5"): an amount with cents
+ * directly followed by another number is cut after the cents.
+ */
+function splitGlued(w: Word, millesimal: boolean): Word[] {
+  const m = /^(\d{1,3}(?:,\d{3})*\.\d{2})(\d{1,3}(?:\.\d{1,2})?)$/.exec(toWesternDigits(w.text));
+  // "12.505" is an amount with three decimals in KWD, BHD or OMR, not two cells.
+  if (!m?.[1] || !m[2] || (millesimal && m[2].length < 3)) return [w];
+  const cut = w.x0 + ((w.x1 - w.x0) * m[1].length) / (m[1].length + m[2].length);
+  return [
+    { ...w, text: m[1], x1: cut },
+    { ...w, text: m[2], x0: cut },
+  ];
+}
+
 interface ItemRow {
   desc: string | null;
   descWords: Word[];
@@ -1008,11 +1024,12 @@ interface ItemRow {
 
 const STOP_FIELDS = new Set<LabelField>(['subtotal', 'total', 'tax', 'other_amount']);
 
-function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } {
+function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean): { rows: ItemRow[] } {
   const rows: ItemRow[] = [];
   let header: HeaderInfo | null = null;
   let inTable = false;
-  let pending: { words: Word[]; line: Line } | null = null;
+  let pending: { words: Word[]; line: Line; joined?: boolean } | null = null;
+  const lines = infos.map((i) => i.line);
   for (const info of infos) {
     const { line } = info;
     if (info.header) {
@@ -1045,7 +1062,9 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
     const ws = logicalWords(line.words, line.rtl).filter((w) => !/^[|¦]+$/.test(w.text));
     // Numbers in the row in visual left-to-right order, which is column order for Western tables and
     // reversed column order for right-to-left ones.
-    const visual = [...line.words].filter((w) => !/^[|¦]+$/.test(w.text));
+    const visual = [...line.words]
+      .filter((w) => !/^[|¦]+$/.test(w.text))
+      .flatMap((w) => splitGlued(w, millesimal));
     const nums: { value: Dec; word: Word; plain: boolean }[] = [];
     visual.forEach((w, i) => {
       const v = amountAt(visual, i, opts);
@@ -1081,7 +1100,18 @@ function readItems(infos: LineInfo[], opts: AmountOptions): { rows: ItemRow[] } 
     // A description line with a stray digit ("خدمات استشارية (ساعة) 7") is not a row of numbers.
     const lone = cells.length === 1 && cells[0]?.plain && strongText;
     if (!cells.length || lone) {
-      if (strongText) pending = { words: textWords, line };
+      if (strongText) {
+        // A description wrapped over two lines (or printed in both languages one above the other)
+        // is one description; a third line starts another.
+        const prevLine = pending ? lines.indexOf(pending.line) : -2;
+        pending =
+          pending &&
+          !pending.joined &&
+          prevLine === lines.indexOf(line) - 1 &&
+          pending.line.page === line.page
+            ? { words: [...pending.words, ...textWords], line: pending.line, joined: true }
+            : { words: textWords, line };
+      }
       continue;
     }
     const hint = cells.map((c) => {
