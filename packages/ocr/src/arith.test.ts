@@ -142,4 +142,13 @@ describe('reconcileTotals', () => {
     });
     expect(f(big.total)).toBe('31.00');
   });
+
+  it('puts back a decimal point the engine dropped in a quantity or a price', () => {
+    const r = readLine([d('125'), d('10.79'), d('134.88')]);
+    expect(r.consistent).toBe(true);
+    expect(f(r.quantity)).toBe('12.50');
+    expect(f(readLine([d('2'), d('3373'), d('67.46')]).unitPrice)).toBe('33.73');
+    // Not when the row's total would have to change.
+    expect(readLine([d('5'), d('15.66'), d('783')]).consistent).toBe(false);
+  });
 });

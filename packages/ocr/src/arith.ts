@@ -63,7 +63,11 @@ export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
  * as quantity, unit price and total. The reading where quantity x unit price = total wins; `hint`
  * gives each number's column from the table header when it is known.
  */
-export function readLine(nums: Dec[], hint?: ('qty' | 'price' | 'amount' | null)[]): LineReading {
+export function readLine(
+  nums: Dec[],
+  hint?: ('qty' | 'price' | 'amount' | null)[],
+  repair = true,
+): LineReading {
   const n = nums.length;
   const none: LineReading = {
     quantity: null,
@@ -95,6 +99,21 @@ export function readLine(nums: Dec[], hint?: ('qty' | 'price' | 'amount' | null)
     }
   }
   if (best) return best.r;
+  // A decimal point the engine dropped ("125" for "12.5", "3373" for "33.73"): a whole number read
+  // with one or two decimals less that makes the row multiply out was that number.
+  if (repair && n >= 3) {
+    for (let i = 0; i < n; i++) {
+      const v = nums[i] as Dec;
+      if (v % SCALE !== 0n || v < 100n * SCALE) continue;
+      for (const d of [10n, 100n]) {
+        const fixed = [...nums];
+        fixed[i] = v / d;
+        const r = readLine(fixed, hint, false);
+        // Only a quantity or a price is repaired: the line total is the row's anchor.
+        if (r.consistent && r.used[2] !== i) return r;
+      }
+    }
+  }
   // Nothing multiplies out: fall back to the header's columns, else to the conventional order.
   const pick = (kind: 'qty' | 'price' | 'amount'): number | null => {
     const i = hint?.findIndex((h) => h === kind) ?? -1;

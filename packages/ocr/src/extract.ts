@@ -1143,13 +1143,13 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
       line,
       lastLine: info.idx,
       quantity: q
-        ? { value: q.value, word: q.word }
+        ? { value: r.quantity ?? q.value, word: q.word }
         : r.quantity !== null && t
           ? { value: r.quantity, word: t.word }
           : null,
-      unitPrice: u ? { value: u.value, word: u.word } : null,
-      totalW: t ? { value: t.value, word: t.word } : null,
-      total: t ? t.value : null,
+      unitPrice: u ? { value: r.unitPrice ?? u.value, word: u.word } : null,
+      totalW: t ? { value: r.total ?? t.value, word: t.word } : null,
+      total: t ? (r.total ?? t.value) : null,
       consistent: r.consistent,
     });
   }
