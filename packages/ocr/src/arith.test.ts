@@ -121,6 +121,16 @@ describe('reconcileTotals', () => {
     });
     expect(f(r.total)).toBe('112.45');
     expect(r.checked.has('total')).toBe(true);
+    // A rounded total misread by a cent is derived instead: rounding lands on 5 cents.
+    const misread = reconcileTotals({
+      subtotal: [c('106.10')],
+      tax: [c('6.37')],
+      total: [c('112.46')],
+      rate: [],
+      linesSum: null,
+      rounding: [c('-0.02')],
+    });
+    expect(f(misread.total)).toBe('112.45');
     // Without a printed total the rounded total is derived.
     const d2 = reconcileTotals({
       subtotal: [c('7.50')],

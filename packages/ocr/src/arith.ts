@@ -202,13 +202,9 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
           for (const a of top([...rounds])) {
             const adj = a?.value ?? 0n;
             let score = 0;
-            if (
-              s &&
-              t &&
-              g &&
-              (near(s.value + t.value + adj, g.value) || (!a && near(s.value + t.value, g.value)))
-            )
-              score += 3;
+            // A receipt that prints a rounding line adds up to the cent; elsewhere a cent is forgiven.
+            const sums = (x: Dec, y: Dec): boolean => (rounds.length ? x === y : near(x, y));
+            if (s && t && g && sums(s.value + t.value + adj, g.value)) score += 3;
             // A reading that contradicts the others is worse than no reading: it is then derived instead.
             else if (s && t && g) score -= 1.5;
             if (s && g && g.value + ROUND_MAX < s.value) score -= 1.5;
@@ -221,6 +217,8 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
             // The adjustment only counts where it closes the sum.
             if (a && !(g && s && near(s.value + (t?.value ?? 0n) + adj, g.value)) && !(s && t && !g))
               score -= 0.3;
+            // Cash rounding exists to land on 5 cents: a rounded total that does not is misread.
+            if (a && g && g.value % (5n * CENT) !== 0n) score -= 1;
             for (const c of [s, t, g, r]) if (c) score += 0.2 + 0.3 * c.strength;
             if (!best || score > best.score + 1e-9) best = { s, t, g, r, a, score };
           }
