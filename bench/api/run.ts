@@ -7,7 +7,7 @@
  *
  * Environment (all optional): BENCH_DATABASE_URL (maintenance database on 127.0.0.1, default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (50), BENCH_DURATION_SECONDS (10),
- * BENCH_WARMUP_SECONDS (2), BENCH_DATABASE_SOCKET (the server and the floor connect through PostgreSQL's
+ * BENCH_WARMUP_SECONDS (2), BENCH_API_PROCESSES (the server's API_PROCESSES, default 1), BENCH_DATABASE_SOCKET (the server and the floor connect through PostgreSQL's
  * Unix socket in this folder when it exists, default /var/run/postgresql; `none` for TCP), BENCH_SKIP_BUILD=1 (reuse apps/server/dist), BENCH_SERVER_ENTRY (another built
  * main.js to measure, e.g. a candidate fix; no build), BENCH_ONLY (a regular expression: measure only
  * the calls whose names match; the floor always runs), BENCH_SERVER_NODE_ARGS (node options for the server
@@ -141,6 +141,7 @@ const main = async () => {
       LOG_LEVEL: 'warn',
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       ACCESS_TOKEN_TTL_SECONDS: '7200',
+      API_PROCESSES: process.env.BENCH_API_PROCESSES ?? '1',
     },
   });
   cleanups.push({ what: 'the server', run: server.stop });
@@ -381,7 +382,8 @@ const main = async () => {
     `machine: ${cpu.length} x ${cpu[0]?.model.trim() ?? '?'}, Node ${process.version}, PostgreSQL ${pgVersion}`,
     `data: ${seeded.invoices.toLocaleString('en')} invoices, ${seeded.lines.toLocaleString('en')} lines, ` +
       `${seeded.customers.toLocaleString('en')} customers, ${seeded.items.toLocaleString('en')} items in one organization`,
-    `load: autocannon, ${load.connections} connections, ${load.durationSeconds} s per call after ${load.warmupSeconds} s warm-up; ` +
+    `server: ${process.env.BENCH_API_PROCESSES ?? '1'} API process(es); ` +
+      `load: autocannon, ${load.connections} connections, ${load.durationSeconds} s per call after ${load.warmupSeconds} s warm-up; ` +
       'server, PostgreSQL and load generator share the machine',
     `floor: node:http + pg (pool 10), the list's SQL only, no auth or transaction; both connect to PostgreSQL by ${urls.via}`,
     `load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}` +

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +26,16 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /**
+   * API processes sharing the port (`auto`: one per core). More than one needs DATABASE_URL: the embedded
+   * database belongs to one process.
+   */
+  API_PROCESSES: z
+    .string()
+    .default('1')
+    .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), {
+      message: 'a number from 1 to 64, or auto',
+    }),
   /** Trust X-Forwarded-For from a proxy in front. */
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -32,7 +43,11 @@ const configSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'API_PROCESSES'> & {
+  dataDir: string;
+  /** How many API processes serve the port. */
+  apiProcesses: number;
+};
 
 /** Parses the environment once; nothing else reads process.env. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -41,5 +56,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const { API_PROCESSES, ...rest } = parsed.data;
+  const cores = os.availableParallelism();
+  const apiProcesses = API_PROCESSES === 'auto' ? (rest.DATABASE_URL ? cores : 1) : Number(API_PROCESSES);
+  if (apiProcesses > 1 && !rest.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\nAPI_PROCESSES: more than one process needs DATABASE_URL (the embedded database serves one process)',
+    );
+  }
+  return { ...rest, dataDir: path.resolve(rest.DATA_DIR), apiProcesses };
 };

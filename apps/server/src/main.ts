@@ -1,7 +1,10 @@
-import { loadConfig } from './config';
+import cluster from 'node:cluster';
+import { loadConfig, type Config } from './config';
 import { buildApp } from './app';
 import { prepareDatabase } from './startup';
+import { openDatabase, type DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
+import { loadSigningSecret } from './platform/auth/tokens';
 import { seedDemoData } from './demo/seed-demo';
 
 /** Start-up failures (bad configuration, a database in use) end the process with their message alone. */
@@ -14,43 +17,99 @@ const orExit = async <T>(work: () => Promise<T> | T): Promise<T> => {
   }
 };
 
-const config = await orExit(() => loadConfig());
-const database = await orExit(() => prepareDatabase(config));
+type Demo = Awaited<ReturnType<typeof seedDemoData>> | null;
 
-const demo = process.argv.includes('--demo') ? await seedDemoData(createSystemAccess(database.db)) : null;
-
-const app = await buildApp({ config, database });
-
-let stopping = false;
-const stop = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing requests in flight');
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
+const banner = (config: Config, database: DatabaseHandle['kind'], demo: Demo) => {
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const lines = [
+    '',
+    `Invoicing is running on ${database === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}` +
+      (config.apiProcesses > 1 ? `, with ${config.apiProcesses} API processes.` : '.'),
+    `Open http://${shownHost}:${config.PORT}/`,
+    `API documentation: http://${shownHost}:${config.PORT}/api/docs`,
+  ];
+  if (demo) {
+    lines.push(
+      `Sign in as ${demo.email} with password ${demo.password} (demo organizations: ${demo.organizations.join(', ')}).`,
+    );
   }
+  if (config.SUPERADMIN_EMAIL)
+    lines.push(`Administrators sign in at /admin-login as ${config.SUPERADMIN_EMAIL}.`);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 };
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
-const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-const lines = [
-  '',
-  `Invoicing is running on ${database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}.`,
-  `Open http://${shownHost}:${config.PORT}/`,
-  `API documentation: http://${shownHost}:${config.PORT}/api/docs`,
-];
-if (demo) {
-  lines.push(
-    `Sign in as ${demo.email} with password ${demo.password} (demo organizations: ${demo.organizations.join(', ')}).`,
+/** Serves the API on an open database until SIGTERM or SIGINT, then finishes the requests in flight. */
+const serve = async (config: Config, database: DatabaseHandle) => {
+  const app = await buildApp({ config, database });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  await app.listen({ port: config.PORT, host: config.HOST });
+};
+
+/**
+ * Several API processes on one port (node:cluster): this process migrates and seeds, then only supervises.
+ * A process that dies is replaced; SIGTERM and SIGINT are passed on and this process exits after the last.
+ */
+const superviseApiProcesses = (config: Config, kind: DatabaseHandle['kind'], demo: Demo) => {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork();
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === config.apiProcesses) banner(config, kind, demo);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    process.stderr.write(`API process ${worker.process.pid} ended (${signal ?? code}); starting another\n`);
+    setTimeout(fork, 1000);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const w of workers) w?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  for (let i = 0; i < config.apiProcesses; i += 1) fork();
+};
+
+const config = await orExit(() => loadConfig());
+
+if (cluster.isPrimary) {
+  const database = await orExit(() => prepareDatabase(config));
+  const demo = process.argv.includes('--demo') ? await seedDemoData(createSystemAccess(database.db)) : null;
+  if (config.apiProcesses > 1) {
+    // The signing secret is settled before the processes start, so that they all read the same one.
+    loadSigningSecret(config.JWT_SECRET, config.dataDir);
+    await database.close();
+    superviseApiProcesses(config, database.kind, demo);
+  } else {
+    await serve(config, database);
+    banner(config, database.kind, demo);
+  }
+} else {
+  // An API process: the primary has migrated; this one opens the database and serves.
+  const database = await orExit(() =>
+    openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }),
   );
+  await serve(config, database);
 }
-if (config.SUPERADMIN_EMAIL)
-  lines.push(`Administrators sign in at /admin-login as ${config.SUPERADMIN_EMAIL}.`);
-process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -35,15 +35,27 @@ export interface Measurement {
   cpuMsPerRequest?: number;
 }
 
-/** User + system CPU milliseconds a process has used so far (Linux /proc), or null elsewhere. */
+const ownCpuMs = (pid: number): number => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at state; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+};
+
+/**
+ * User + system CPU milliseconds a process and its child processes (the server's API processes) have used
+ * so far (Linux /proc), or null elsewhere.
+ */
 export const processCpuMs = (pid: number | undefined): number | null => {
   if (pid === undefined) return null;
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at state; utime and stime are 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : null; // USER_HZ is 100 on Linux
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+    const total = [pid, ...children].reduce((sum, p) => sum + ownCpuMs(p), 0);
+    return Number.isFinite(total) ? total : null;
   } catch {
     return null;
   }
