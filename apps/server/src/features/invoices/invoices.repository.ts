@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { likePattern, pageOffset } from '../../platform/db/pagination';
+import { preparedFor } from '../../platform/db/prepared';
 import { users } from '../auth/auth.table';
 import { customers } from '../customers/customers.table';
 import { items } from '../items/items.table';
@@ -27,7 +28,12 @@ export type LineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'organiza
  * The organization's invoice count as a scalar subquery: from the counts the trigger keeps (in one status
  * or in all), or, for a number search, by counting the matches.
  */
-const countOf = (org: string, status: InvoiceStatus | undefined, where: SQL | undefined, search: boolean) => {
+const countOf = (
+  org: SQL.Aliased | Placeholder | string,
+  status: InvoiceStatus | undefined,
+  where: SQL | undefined,
+  search: boolean,
+) => {
   if (search) return sql<number>`(select count(*) from ${invoices} where ${where})::int`;
   const c = invoiceStatusCounts;
   const column = status
@@ -49,56 +55,78 @@ export const invoicesRepository = (scope: OrgScope) => {
       pageSize: number;
     }) =>
       scope.run(async (tx) => {
-        // Number search goes through a function the trigram index can serve (migration 0007).
-        const matching = opts.q
-          ? sql`${invoices.id} in (select invoice_ids_matching_number(${likePattern(opts.q)}))`
-          : undefined;
-        const where = and(own, opts.status ? eq(invoices.status, opts.status) : undefined, matching);
-        const counted = countOf(org, opts.status, where, Boolean(matching));
+        const p = {
+          org: sql.placeholder('org'),
+          status: sql.placeholder('status'),
+          pattern: sql.placeholder('pattern'),
+          limit: sql.placeholder('limit'),
+          offset: sql.placeholder('offset'),
+        };
+        const { status } = opts;
+        const search = Boolean(opts.q);
+        const values = { org, status, pattern: opts.q ? likePattern(opts.q) : undefined };
+        const variant = `${status ?? 'all'}_${search ? 'search' : 'list'}`;
+        const where = () =>
+          and(
+            eq(invoices.organizationId, p.org),
+            status ? eq(invoices.status, p.status) : undefined,
+            // Number search goes through a function the trigram index can serve (migration 0007).
+            search
+              ? sql`${invoices.id} in (select invoice_ids_matching_number(${p.pattern}::text))`
+              : undefined,
+          );
+        const counted = () => countOf(p.org, status, where(), search);
         // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
         // alone, so a deep page does not read the rows it skips; only its rows are then joined.
-        const pageRows = (fromEnd: boolean, limit: number, offset: number) => {
-          const order = fromEnd
-            ? [asc(invoices.createdAt), asc(invoices.id)]
-            : [desc(invoices.createdAt), desc(invoices.id)];
-          const pageIds = tx
-            .select({ id: invoices.id, createdAt: invoices.createdAt })
-            .from(invoices)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset)
-            .as('page_ids');
-          return tx
-            .select({
-              id: invoices.id,
-              number: invoices.number,
-              status: invoices.status,
-              issueDate: invoices.issueDate,
-              dueDate: invoices.dueDate,
-              currency: invoices.currency,
-              total: invoices.total,
-              imageStatus: invoices.imageStatus,
-              customerId: customers.id,
-              customerName: customers.name,
-              customerEmail: customers.email,
-              count: counted,
-            })
-            .from(pageIds)
-            .innerJoin(invoices, and(eq(invoices.id, pageIds.id), own))
-            .leftJoin(
-              customers,
-              and(eq(customers.id, invoices.customerId), eq(customers.organizationId, org)),
-            )
-            .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
-        };
+        const pageRows = (fromEnd: boolean, limit: number, offset: number) =>
+          preparedFor(tx, `invoice_page_${variant}_${fromEnd ? 'from_end' : 'from_start'}`, (name) => {
+            const order = fromEnd
+              ? [asc(invoices.createdAt), asc(invoices.id)]
+              : [desc(invoices.createdAt), desc(invoices.id)];
+            const pageIds = tx
+              .select({ id: invoices.id, createdAt: invoices.createdAt })
+              .from(invoices)
+              .where(where())
+              .orderBy(...order)
+              .limit(p.limit)
+              .offset(p.offset)
+              .as('page_ids');
+            return tx
+              .select({
+                id: invoices.id,
+                number: invoices.number,
+                status: invoices.status,
+                issueDate: invoices.issueDate,
+                dueDate: invoices.dueDate,
+                currency: invoices.currency,
+                total: invoices.total,
+                imageStatus: invoices.imageStatus,
+                customerId: customers.id,
+                customerName: customers.name,
+                customerEmail: customers.email,
+                count: counted(),
+              })
+              .from(pageIds)
+              .innerJoin(invoices, and(eq(invoices.id, pageIds.id), eq(invoices.organizationId, p.org)))
+              .leftJoin(
+                customers,
+                and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
+              )
+              .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
+              .prepare(name);
+          }).execute({ ...values, limit, offset });
         const offset = pageOffset(opts.page, opts.pageSize);
         if (offset === 0) {
           // The first page and the count in one statement, so one snapshot: no rows means a count of 0.
           const rows = await pageRows(false, opts.pageSize, 0);
           return { rows, count: rows[0]?.count ?? 0 };
         }
-        const [{ n: total } = { n: 0 }] = await tx.select({ n: counted }).from(sql`(select 1) as one`);
+        const [{ n: total } = { n: 0 }] = await preparedFor(tx, `invoice_count_${variant}`, (name) =>
+          tx
+            .select({ n: counted() })
+            .from(sql`(select 1) as one`)
+            .prepare(name),
+        ).execute(values);
         if (offset >= total) return { rows: [], count: total };
         // A page in the second half is read from the other end of the index: the offset walked is then
         // never more than half the list, and the last pages are as quick as the first.
@@ -116,30 +144,37 @@ export const invoicesRepository = (scope: OrgScope) => {
      */
     find: (id: string, opts: { lock?: boolean } = {}) =>
       scope.run(async (tx) => {
-        const l = invoiceLines;
-        // Line figures travel as text inside the JSON: numeric must never pass through a float.
-        const lines = sql<InvoiceLineRow[]>`coalesce((select json_agg(json_build_object(
-            'id', ${l.id}, 'itemId', ${l.itemId}, 'description', ${l.description},
-            'quantity', ${l.quantity}::text, 'unitPrice', ${l.unitPrice}::text, 'total', ${l.total}::text)
-            order by ${l.position})
-          from ${l} where ${l.organizationId} = ${org} and ${l.invoiceId} = ${invoices.id}), '[]'::json)`;
-        const deletedByName = sql<
-          string | null
-        >`(select coalesce(nullif(${users.name}, ''), ${users.email}) from ${users} where ${users.id} = ${invoices.imageDeletedBy})`;
-        const base = tx
-          .select({
-            row: invoices,
-            customerId: customers.id,
-            customerName: customers.name,
-            customerEmail: customers.email,
-            lines,
-            deletedByName,
-          })
-          .from(invoices)
-          .leftJoin(customers, and(eq(customers.id, invoices.customerId), eq(customers.organizationId, org)))
-          .where(mine(id))
-          .limit(1);
-        const [found] = opts.lock ? await base.for('update', { of: invoices }) : await base;
+        const query = preparedFor(tx, opts.lock ? 'invoice_find_for_update' : 'invoice_find', (name) => {
+          const l = invoiceLines;
+          const p = { org: sql.placeholder('org'), id: sql.placeholder('id') };
+          // Line figures travel as text inside the JSON: numeric must never pass through a float.
+          const lines = sql<InvoiceLineRow[]>`coalesce((select json_agg(json_build_object(
+              'id', ${l.id}, 'itemId', ${l.itemId}, 'description', ${l.description},
+              'quantity', ${l.quantity}::text, 'unitPrice', ${l.unitPrice}::text, 'total', ${l.total}::text)
+              order by ${l.position})
+            from ${l} where ${l.organizationId} = ${p.org} and ${l.invoiceId} = ${invoices.id}), '[]'::json)`;
+          const deletedByName = sql<
+            string | null
+          >`(select coalesce(nullif(${users.name}, ''), ${users.email}) from ${users} where ${users.id} = ${invoices.imageDeletedBy})`;
+          const base = tx
+            .select({
+              row: invoices,
+              customerId: customers.id,
+              customerName: customers.name,
+              customerEmail: customers.email,
+              lines,
+              deletedByName,
+            })
+            .from(invoices)
+            .leftJoin(
+              customers,
+              and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
+            )
+            .where(and(eq(invoices.organizationId, p.org), eq(invoices.id, p.id)))
+            .limit(1);
+          return (opts.lock ? base.for('update', { of: invoices }) : base).prepare(name);
+        });
+        const [found] = await query.execute({ org, id });
         if (!found) return null;
         return {
           row: found.row,

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { RouteAccess } from '@invoicing/contract';
 import type { TokenService } from '../auth/tokens';
 import { createOrgScope } from '../db/org-scope';
+import { preparedFor } from '../db/prepared';
 import type { SystemAccess } from '../db/system-access';
 import { AppError } from '../errors/app-error';
 import { organizationHeader } from './request-context';
@@ -16,6 +17,26 @@ const bearer = (request: FastifyRequest): string | null => {
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 };
+
+const noOrganization = '00000000-0000-0000-0000-000000000000';
+
+/** The caller's active flag, superuser flag and role in the organization: every request asks it. */
+const membership = (system: SystemAccess) =>
+  preparedFor(system.db, 'access_membership', (name) =>
+    system.db
+      .select({ isActive: users.isActive, isSuperuser: users.isSuperuser, role: memberships.role })
+      .from(users)
+      .leftJoin(
+        memberships,
+        and(
+          eq(memberships.userId, users.id),
+          eq(memberships.organizationId, sql.placeholder('organizationId')),
+        ),
+      )
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare(name),
+  );
 
 /**
  * Builds the pre-handler of each access level. It verifies the token, refuses deactivated users at once
@@ -47,21 +68,10 @@ export const createAccessCheck =
       throw new AppError('NOT_A_MEMBER', 'You are not a member of this organization.');
     }
 
-    const [row] = await system.db
-      .select({ isActive: users.isActive, isSuperuser: users.isSuperuser, role: memberships.role })
-      .from(users)
-      .leftJoin(
-        memberships,
-        and(
-          eq(memberships.userId, users.id),
-          eq(
-            memberships.organizationId,
-            access === 'org' ? organizationId : '00000000-0000-0000-0000-000000000000',
-          ),
-        ),
-      )
-      .where(eq(users.id, claims.userId))
-      .limit(1);
+    const [row] = await membership(system).execute({
+      userId: claims.userId,
+      organizationId: access === 'org' ? organizationId : noOrganization,
+    });
     if (!row || !row.isActive) throw new AppError('UNAUTHENTICATED', 'This account is not active.');
 
     request.auth = { userId: claims.userId, isSuperuser: row.isSuperuser };
