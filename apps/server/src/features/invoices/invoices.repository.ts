@@ -269,18 +269,26 @@ export const invoicesRepository = (scope: OrgScope) => {
 
     /** Counts and sums by status of invoices issued on or after `since`; SENT past due counts as OVERDUE. */
     stats: (since: string, today: string) =>
-      scope.run(async (tx) => {
-        const d = invoiceDailyTotals;
-        const effective = sql<InvoiceStatus>`case when ${d.status} = 'SENT' and ${d.dueDate} < ${today} then 'OVERDUE' else ${d.status} end`;
-        return tx
-          .select({
-            status: effective,
-            n: sql<number>`coalesce(sum(${d.invoiceCount}), 0)::int`,
-            amount: sql<string>`coalesce(sum(${d.totalAmount}), 0)::text`,
-          })
-          .from(d)
-          .where(and(eq(d.organizationId, org), sql`${d.issueDate} >= ${since}`))
-          .groupBy(sql`1`);
-      }),
+      scope.run((tx) =>
+        preparedFor(tx, 'invoice_stats', (name) => {
+          const d = invoiceDailyTotals;
+          const p = {
+            org: sql.placeholder('org'),
+            since: sql.placeholder('since'),
+            today: sql.placeholder('today'),
+          };
+          const effective = sql<InvoiceStatus>`case when ${d.status} = 'SENT' and ${d.dueDate} < ${p.today}::date then 'OVERDUE' else ${d.status} end`;
+          return tx
+            .select({
+              status: effective,
+              n: sql<number>`coalesce(sum(${d.invoiceCount}), 0)::int`,
+              amount: sql<string>`coalesce(sum(${d.totalAmount}), 0)::text`,
+            })
+            .from(d)
+            .where(and(eq(d.organizationId, p.org), sql`${d.issueDate} >= ${p.since}::date`))
+            .groupBy(sql`1`)
+            .prepare(name);
+        }).execute({ org, since, today }),
+      ),
   };
 };

@@ -359,7 +359,11 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
     stats: async (days: number): Promise<InvoiceStats> => {
       const now = new Date();
       const since = isoDay(new Date(now.getTime() - (days - 1) * 86_400_000));
-      const rows = await repo.stats(since, isoDay(now));
+      // One transaction for the figures and the currency.
+      const [rows, currency] = await scope.run(async () => [
+        await repo.stats(since, isoDay(now)),
+        await getOrganizationCurrency(scope),
+      ]);
       const breakdown = { DRAFT: 0, SENT: 0, PAID: 0, OVERDUE: 0, CANCELLED: 0 };
       const amounts = { DRAFT: 0n, SENT: 0n, PAID: 0n, OVERDUE: 0n, CANCELLED: 0n };
       for (const r of rows) {
@@ -371,7 +375,7 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
       const totalAmount = amounts.DRAFT + amounts.SENT + amounts.PAID + amounts.OVERDUE;
       return {
         days,
-        currency: await getOrganizationCurrency(scope),
+        currency,
         total_invoices: totalCount,
         // Cancelled invoices are counted but not added to the amounts owed or earned.
         total_amount: money(totalAmount),
