@@ -183,6 +183,22 @@ const main = async () => {
   if (first.status !== 200 || firstBody.count !== seeded.invoices) {
     throw new Error(`the list answered ${first.status} with count ${String(firstBody.count)}`);
   }
+  // The stats come from the summaries the seed built: they must agree with the invoices themselves.
+  const statsRes = await fetch(`${base}/api/v1/invoices/stats/?days=365`, { headers });
+  const statsBody = (await statsRes.json()) as { total_invoices?: number };
+  const inPeriod = Number(
+    (
+      await db.query<{ n: string }>(
+        `select count(*) as n from invoices where organization_id = $1 and issue_date >= current_date - 364`,
+        [org],
+      )
+    ).rows[0]!.n,
+  );
+  if (statsRes.status !== 200 || statsBody.total_invoices !== inPeriod) {
+    throw new Error(
+      `the stats answered ${statsRes.status} with ${String(statsBody.total_invoices)}, not ${inPeriod}`,
+    );
+  }
   const detailRes = await fetch(`${base}/api/v1/invoices/${invoiceIds[0]}/`, { headers });
   if (detailRes.status !== 200)
     throw new Error(`the detail answered ${detailRes.status}: ${await detailRes.text()}`);

@@ -52,6 +52,9 @@ export const seedOrganization = async (client: pg.Client, organizationId: string
        join items i on i.id = ${uuidOf("'bench-item-' || q.k")}`,
       [invoices, items],
     );
+    // Row by row, the summary trigger would take most of the seed's time: it is off for the bulk insert
+    // (this transaction only) and the summaries are then built in one pass, as the migration builds them.
+    await client.query("set local session_replication_role = 'replica'");
     await client.query(
       `insert into invoices (id, organization_id, number, status, issue_date, due_date, currency, customer_id,
                              subtotal, tax_rate, tax_amount, total, created_by, created_at, updated_at)
@@ -78,6 +81,27 @@ export const seedOrganization = async (client: pg.Client, organizationId: string
        from bench_lines order by n, p`,
       [organizationId],
     );
+    await client.query("set local session_replication_role = 'origin'");
+    await client.query(
+      `insert into invoice_status_counts as c (organization_id, draft, sent, paid, overdue, cancelled)
+       select organization_id, count(*) filter (where status = 'DRAFT'), count(*) filter (where status = 'SENT'),
+              count(*) filter (where status = 'PAID'), count(*) filter (where status = 'OVERDUE'),
+              count(*) filter (where status = 'CANCELLED')
+       from invoices where organization_id = $1::uuid group by organization_id
+       on conflict (organization_id) do update set draft = c.draft + excluded.draft, sent = c.sent + excluded.sent,
+         paid = c.paid + excluded.paid, overdue = c.overdue + excluded.overdue,
+         cancelled = c.cancelled + excluded.cancelled`,
+      [organizationId],
+    );
+    await client.query(
+      `insert into invoice_daily_totals as d (organization_id, issue_date, status, due_date, invoice_count, total_amount)
+       select organization_id, issue_date, status, due_date, count(*), sum(total)
+       from invoices where organization_id = $1::uuid group by organization_id, issue_date, status, due_date
+       on conflict (organization_id, issue_date, status, due_date) do update
+         set invoice_count = d.invoice_count + excluded.invoice_count,
+             total_amount = d.total_amount + excluded.total_amount`,
+      [organizationId],
+    );
     await client.query(
       `insert into invoice_number_sequences (organization_id, last_value) values ($1::uuid, $2::bigint)
        on conflict (organization_id) do update set last_value = excluded.last_value`,
@@ -89,7 +113,9 @@ export const seedOrganization = async (client: pg.Client, organizationId: string
     throw error;
   }
   // Fresh statistics and a visibility map, as autovacuum would leave them on a settled table.
-  await client.query('vacuum (analyze) customers, items, invoices, invoice_lines, invoice_number_sequences');
+  await client.query(
+    'vacuum (analyze) customers, items, invoices, invoice_lines, invoice_number_sequences, invoice_status_counts, invoice_daily_totals',
+  );
   const [counts] = (
     await client.query<{ invoices: string; lines: string; customers: string; items: string }>(
       `select (select count(*) from invoices where organization_id = $1) as invoices,
