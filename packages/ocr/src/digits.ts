@@ -227,9 +227,14 @@ function resolveSeparators(labels: string[]): string {
 // What the stock models answer for Arabic-Indic digits: Latin look-alikes, Persian digits and marks.
 const LOOKALIKE = /^[0-9\u0660-\u0669\u06f0-\u06f9VYAEoO\\/|<>()‘’'"°*“”.,\u066b\u066c+\-^rlI£¥٪%:;]+$/;
 
-function isCandidate(w: Word): boolean {
+// A number as the tuned model writes it: Arabic-Indic digits with their separators and marks.
+const ARABIC_INDIC_NUMBER =
+  /^[\u0660-\u0669\u066b\u066c.,/:%\-]*[\u0660-\u0669][\u0660-\u0669\u066b\u066c.,/:%\-]*$/;
+
+function isCandidate(w: Word, tuned: boolean): boolean {
   const t = w.text;
   if (hasArabic(t) || !LOOKALIKE.test(t)) return false;
+  if (tuned && w.conf >= 0.85 && ARABIC_INDIC_NUMBER.test(t)) return false;
   if (/[\u0660-\u0669\u06f0-\u06f9]/.test(t)) return true;
   return w.conf < 0.9 || /[VYAEo\\°‘]/.test(t);
 }
@@ -238,13 +243,15 @@ function isCandidate(w: Word): boolean {
  * Re-reads, on a page whose numbers are printed in Arabic-Indic digits, the words the engine misread.
  * `png` is the page image the words' boxes refer to. Pages printed with Western digits are left as they
  * are: the glyphs are matched against Western digits too, and the page is rewritten only when most
- * digits are Arabic-Indic.
+ * digits are Arabic-Indic. With `tunedModel` (the page was read by the model trained on Arabic-Indic
+ * digits), numbers it read in Arabic-Indic digits with high confidence are kept as read.
  */
 export async function rereadArabicDigits(
   png: Uint8Array,
   page: PageWords,
+  opts: { tunedModel?: boolean } = {},
 ): Promise<{ page: PageWords; changed: number }> {
-  const cands = page.words.filter(isCandidate);
+  const cands = page.words.filter((w) => isCandidate(w, !!opts.tunedModel));
   if (cands.length < 3) return { page, changed: 0 };
   templates ??= renderTemplates();
   const ts = await templates;

@@ -5,6 +5,7 @@ import { detectKind } from './detect.js';
 import { rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
+import { arabicModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
 import { OcrError } from './errors.js';
@@ -37,9 +38,22 @@ function doubtShare(p: PageWords): number {
   return ws.filter((w) => w.conf < 0.6).length / ws.length;
 }
 
-// `eng` first keeps Western digits and Latin words intact; the script model knows all Arabic letter forms.
-const ARABIC_LANG = 'eng+Arabic';
+/**
+ * Western digits the English pass reads surely (in words that are numbers). An Arabic page with its
+ * amounts, dates and ids in Western digits has dozens (29 to 177 on the samples); one printed in
+ * Arabic-Indic digits has almost none (0 to 5), since `eng` cannot read them.
+ */
+function westernDigitCount(p: PageWords): number {
+  let n = 0;
+  for (const w of p.words) {
+    if (w.conf >= 0.8 && /^\d[\d,./:-]*$/.test(w.text)) n += w.text.replace(/\D/g, '').length;
+  }
+  return n;
+}
+const WESTERN_DIGITS = 15;
 const FLATTEN = 'auto';
+/** The glyph-template reader of Arabic-Indic digits (`digits.ts`); INVOICING_OCR_DIGIT_READER=off skips it. */
+const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'off';
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
 const THRESH = 2;
 
@@ -56,30 +70,37 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   progress('recognize');
   const first = await tesseract(img.png, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
   let needsArabic = doubtShare(first) > 0.18;
+  const arabic = arabicModel(westernDigitCount(first) < WESTERN_DIGITS);
   let arabicReading: PageWords | null = null;
   if (needsArabic) {
     progress('recognize-arabic');
-    arabicReading = await tesseract(img.png, page, { lang: ARABIC_LANG, thresholding: THRESH }, ctx.budget);
+    arabicReading = await tesseract(img.png, page, { ...arabic, thresholding: THRESH }, ctx.budget);
     // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic.
     const sure = arabicReading.words.filter((w) => w.conf >= 0.5 && hasArabic(w.text)).length;
     if (sure < 5) needsArabic = false;
   }
-  const lang = needsArabic ? ARABIC_LANG : 'eng';
-  const digits = async (png: Uint8Array, words: PageWords): Promise<PageWords> => {
-    if (!needsArabic) return words;
+  const model = needsArabic ? arabic : { lang: 'eng' };
+  const tuned = !!model.tessdataDir;
+  // The digit reader rewrites the numbers of an Arabic-Indic page from glyph templates. After the stock
+  // model it is always better; after the tuned model it fixes some fonts' separators and spoils others'
+  // digits, so both readings are kept and the vote (which reading adds up) decides.
+  const digits = async (png: Uint8Array, words: PageWords): Promise<PageWords[]> => {
+    if (!needsArabic || !digitReader()) return [words];
     progress('arabic-digits');
-    return (await rereadArabicDigits(png, words)).page;
+    const r = await rereadArabicDigits(png, words, { tunedModel: tuned });
+    if (!r.changed) return [words];
+    return tuned ? [words, r.page] : [r.page];
   };
-  const base = needsArabic && arabicReading ? await digits(img.png, arabicReading) : first;
-  if (!advanced) return [base];
+  const base = needsArabic && arabicReading ? await digits(img.png, arabicReading) : [first];
+  if (!advanced) return base;
   progress('recognize-variant');
-  const otsu = await tesseract(img.png, page, { lang, thresholding: 0 }, ctx.budget);
-  const readings = [base, await digits(img.png, otsu)];
+  const otsu = await tesseract(img.png, page, { ...model, thresholding: 0 }, ctx.budget);
+  const readings = [...base, ...(await digits(img.png, otsu))];
   const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');
-    const words = await tesseract(hi.png, page, { lang, thresholding: THRESH }, ctx.budget);
-    readings.push(await digits(hi.png, words));
+    const words = await tesseract(hi.png, page, { ...model, thresholding: THRESH }, ctx.budget);
+    readings.push(...(await digits(hi.png, words)));
   }
   return readings;
 }

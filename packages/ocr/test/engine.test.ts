@@ -114,6 +114,20 @@ describe('real engine on sample invoices', () => {
     expect(r.has_invoice_data).toBe(true);
   });
 
+  it('reads the Arabic-Indic amounts, dates and totals of a bilingual invoice', async () => {
+    const r = await read('dev-015.png');
+    expectWellFormed(r);
+    const f = r.fields_json;
+    expect(f.invoice_number).toBe('INV/SA/24/541');
+    expect([f.issue_date, f.due_date]).toEqual(['2024-09-07', '2024-11-06']);
+    expect(f.currency).toBe('SAR');
+    expect([f.subtotal, f.tax_amount, f.total]).toEqual(['10318.25', '1547.74', '11865.99']);
+    const lines = f.line_items.map((l) => [l.quantity, l.unit_price, l.total]);
+    expect(lines).toContainEqual(['6', '654.13', '3924.78']);
+    expect(lines).toContainEqual(['20', '77.96', '1559.20']);
+    expect(lines.filter(([, , t]) => t !== null).length).toBeGreaterThanOrEqual(8);
+  });
+
   it('reads an Arabic invoice printed with Arabic-Indic digits', async () => {
     const r = await read('dev-005.png');
     expectWellFormed(r);

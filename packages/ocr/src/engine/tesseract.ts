@@ -11,6 +11,8 @@ export interface TesseractOptions {
   dpi?: number;
   /** Tesseract's binarisation: 0 global Otsu, 1 adaptive Otsu, 2 Sauvola (local, for uneven light). */
   thresholding?: 0 | 1 | 2;
+  /** A data directory other than the system's (the one holding the tuned Arabic model). */
+  tessdataDir?: string;
 }
 
 /** Parses Tesseract's TSV: one row per word with its box, confidence and block/paragraph/line ids. */
@@ -49,6 +51,7 @@ export async function tesseract(
   budget: Budget,
 ): Promise<PageWords> {
   const args = [
+    ...(opts.tessdataDir ? ['--tessdata-dir', opts.tessdataDir] : []),
     'stdin',
     'stdout',
     '--psm',
