@@ -16,6 +16,19 @@ describe('decimal arithmetic', () => {
 });
 
 describe('readLine', () => {
+  it('keeps the quantity column of the header when the price was unreadable, and derives the price', () => {
+    const r = readLine([d('3'), d('68.25')], ['qty', 'amount']);
+    expect([r.quantity, r.unitPrice, r.total].map((v) => (v === null ? null : fmtFixed(v, 2)))).toEqual([
+      '3.00',
+      '22.75',
+      '68.25',
+    ]);
+    expect(r.consistent).toBe(true);
+    expect(r.used).toEqual([0, null, 1]);
+    // A price that does not come out in whole cents is not invented.
+    expect(readLine([d('3'), d('68.26')], ['qty', 'amount']).unitPrice).toBeNull();
+  });
+
   it('reads quantity x unit price = total in column order', () => {
     const r = readLine([d('6'), d('242.79'), d('1456.74')]);
     expect([r.quantity, r.unitPrice, r.total].map((v) => (v === null ? null : fmtTrim(v)))).toEqual([

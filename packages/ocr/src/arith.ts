@@ -123,7 +123,11 @@ export function readLine(
   let ui = pick('price');
   let ti = pick('amount');
   if (ti === null) ti = n - 1;
-  if (ui === null && n >= 2) ui = n >= 3 ? n - 2 : 0;
+  if (ui === null && n >= 2) {
+    // The column the header says is the quantity is not taken for the price.
+    const guess = n >= 3 ? n - 2 : 0;
+    if (guess !== qi) ui = guess;
+  }
   if (qi === null && n >= 3) qi = n - 3;
   const q = qi !== null && qi !== ui && qi !== ti ? (nums[qi] ?? null) : null;
   const u = ui !== null && ui !== ti ? (nums[ui] ?? null) : null;
@@ -134,10 +138,18 @@ export function readLine(
     const d = div(t, u);
     if (d !== null && d > 0n && d % (SCALE / 100n) === 0n && lineMatches(d, u, t)) quantity = d;
   }
-  const consistent = quantity !== null && u !== null && t !== null && lineMatches(quantity, u, t);
+  let unitPrice = u;
+  if (unitPrice === null && quantity !== null && quantity > 0n && t !== null) {
+    // A row with a quantity and a total whose price was unreadable: the price follows when it comes out
+    // in whole cents.
+    const d = div(t, quantity);
+    if (d !== null && d % (SCALE / 100n) === 0n && lineMatches(quantity, d, t)) unitPrice = d;
+  }
+  const consistent =
+    quantity !== null && unitPrice !== null && t !== null && lineMatches(quantity, unitPrice, t);
   return {
     quantity,
-    unitPrice: u,
+    unitPrice,
     total: t,
     consistent,
     used: [q === null ? null : qi, u === null ? null : ui, ti],

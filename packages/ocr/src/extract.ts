@@ -1064,7 +1064,9 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
     // reversed column order for right-to-left ones.
     const visual = [...line.words]
       .filter((w) => !/^[|¦]+$/.test(w.text))
-      .flatMap((w) => splitGlued(w, millesimal));
+      .flatMap((w) => splitGlued(w, millesimal))
+      // A decimal point read as a colon ("22:75"): item rows hold amounts, not times of day.
+      .map((w) => (/^\d{1,7}:\d{2}$/.test(w.text) ? { ...w, text: w.text.replace(':', '.') } : w));
     const nums: { value: Dec; word: Word; plain: boolean }[] = [];
     visual.forEach((w, i) => {
       const v = amountAt(visual, i, opts);
@@ -1147,7 +1149,11 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
         : r.quantity !== null && t
           ? { value: r.quantity, word: t.word }
           : null,
-      unitPrice: u ? { value: r.unitPrice ?? u.value, word: u.word } : null,
+      unitPrice: u
+        ? { value: r.unitPrice ?? u.value, word: u.word }
+        : r.unitPrice !== null && t
+          ? { value: r.unitPrice, word: t.word }
+          : null,
       totalW: t ? { value: r.total ?? t.value, word: t.word } : null,
       total: t ? (r.total ?? t.value) : null,
       consistent: r.consistent,

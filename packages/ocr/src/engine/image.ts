@@ -17,6 +17,8 @@ export interface PreparedImage {
   /** Scale applied to the original (boxes are fractions, so only for diagnostics). */
   scale: number;
   flattened: boolean;
+  /** Degrees the page was turned back by (0 when it was straight enough). */
+  skew: number;
 }
 
 export interface PrepareOptions {
@@ -29,7 +31,16 @@ export interface PrepareOptions {
   binarize?: boolean;
   /** Divide out uneven lighting: 'auto' only when the page's background really varies. */
   flatten?: 'auto' | 'always' | 'never';
+  /** Turn a tilted page straight (default on): the engine loses whole tables on pages tilted 2-3 degrees. */
+  deskew?: boolean;
 }
+
+/**
+ * Below this tilt the engine reads a page as well as straight, and turning it costs sharpness: measured on
+ * the samples, turning pages tilted 1-1.7 degrees helped English pages a little and cost Arabic pages
+ * 3 to 7 fields each; pages tilted 2 degrees and more lose whole tables and columns unless turned.
+ */
+const DESKEW_MIN_DEGREES = 1.8;
 
 /**
  * Shadows and gradients make the engine's global threshold swallow text. The background is estimated
@@ -79,6 +90,63 @@ async function flattenLight(
   return { pixels: out, applied: true };
 }
 
+/**
+ * The angle (degrees, positive when lines run down to the right) by which the text lines of a page are
+ * tilted, from projection profiles: rows of ink are sharpest when the projection follows the lines.
+ * Searched within +-6 degrees on a sample of the page's dark pixels; 0 when the page has too little ink.
+ */
+export function estimateSkew(pixels: Uint8Array, width: number, height: number): number {
+  const step = Math.max(1, Math.round(width / 700));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y + step < height; y += step) {
+    const row = y * width;
+    for (let x = 0; x < width; x += step) {
+      // The lower edges of dark strokes (the baselines of text), not filled bands or shaded corners.
+      if ((pixels[row + x] ?? 255) < 110 && (pixels[row + step * width + x] ?? 0) > 150) {
+        xs.push(x / step);
+        ys.push(y / step);
+      }
+    }
+  }
+  if (xs.length < 300) return 0;
+  const rows = Math.ceil(height / step) + Math.ceil(width / step) + 2;
+  const offset = Math.ceil(width / step) * 0.11;
+  const hist = new Float64Array(rows);
+  const sharpness = (deg: number): number => {
+    const t = Math.tan((deg * Math.PI) / 180);
+    hist.fill(0);
+    for (let i = 0; i < xs.length; i++) {
+      const k = Math.round((ys[i] ?? 0) - (xs[i] ?? 0) * t + offset);
+      if (k >= 0 && k < rows) hist[k] = (hist[k] ?? 0) + 1;
+    }
+    let sum = 0;
+    for (let k = 1; k < rows; k++) {
+      const d = (hist[k] ?? 0) - (hist[k - 1] ?? 0);
+      sum += d * d;
+    }
+    return sum;
+  };
+  let best = 0;
+  let bestScore = sharpness(0);
+  for (let deg = -6; deg <= 6.001; deg += 0.5) {
+    const sc = sharpness(deg);
+    if (sc > bestScore) [best, bestScore] = [deg, sc];
+  }
+  const coarse = best;
+  for (let deg = coarse - 0.4; deg <= coarse + 0.401; deg += 0.1) {
+    const sc = sharpness(deg);
+    if (sc > bestScore) [best, bestScore] = [deg, sc];
+  }
+  return Math.round(best * 10) / 10;
+}
+
+/** The affine matrix of a turn by `deg` degrees clockwise. */
+function turn(deg: number): [number, number, number, number] {
+  const a = (deg * Math.PI) / 180;
+  return [Math.cos(a), -Math.sin(a), Math.sin(a), Math.cos(a)];
+}
+
 export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
   let meta: Metadata;
   try {
@@ -118,18 +186,32 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     if (opts.enhance) img = img.normalise({ lower: 1, upper: 99 }).sharpen({ sigma: 1 });
     const raw = await img.raw().toBuffer({ resolveWithObject: true });
     let pixels: Buffer = raw.data;
-    const { width: w, height: h } = raw.info;
+    let { width: w, height: h } = raw.info;
+    // Measured before flattening: dividing out the light also lifts paper noise into stroke edges.
+    let skew = opts.deskew === false ? 0 : estimateSkew(pixels, w, h);
     let flattened = false;
     if (opts.flatten !== 'never') {
       const r = await flattenLight(pixels, w, h, opts.flatten === 'always');
       pixels = r.pixels;
       flattened = r.applied;
     }
+    if (skew) {
+      if (Math.abs(skew) >= DESKEW_MIN_DEGREES) {
+        const r = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
+          .affine(turn(-skew), { background: '#ffffff', interpolator: 'bicubic' })
+          .extractChannel(0)
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        pixels = r.data;
+        w = r.info.width;
+        h = r.info.height;
+      } else skew = 0;
+    }
     if (opts.binarize) for (let i = 0; i < pixels.length; i++) pixels[i] = (pixels[i] ?? 0) < 150 ? 0 : 255;
     const png = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    return { png, width: w, height: h, scale, flattened };
+    return { png, width: w, height: h, scale, flattened, skew };
   } catch (e) {
     if (e instanceof OcrError) throw e;
     const msg = e instanceof Error ? e.message : String(e);
