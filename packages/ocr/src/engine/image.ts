@@ -27,6 +27,8 @@ export interface PrepareOptions {
   maxSide?: number;
   /** Stretch contrast and sharpen: helps blurred, grey scans. */
   enhance?: boolean;
+  /** Stretch contrast only: faint print (worn thermal receipts) that the engine does not see at all. */
+  stretch?: boolean;
   /** Global threshold after flattening uneven light; helps some photos and hurts clean pages. */
   binarize?: boolean;
   /** Divide out uneven lighting: 'auto' only when the page's background really varies. */
@@ -184,6 +186,7 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
       img = img.resize({ width: Math.round(width * scale), kernel: scale > 1 ? 'lanczos3' : 'lanczos3' });
     }
     if (opts.enhance) img = img.normalise({ lower: 1, upper: 99 }).sharpen({ sigma: 1 });
+    else if (opts.stretch) img = img.normalise({ lower: 1, upper: 99 });
     const raw = await img.raw().toBuffer({ resolveWithObject: true });
     let pixels: Buffer = raw.data;
     let { width: w, height: h } = raw.info;
