@@ -170,7 +170,9 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
       if (!DECIMAL.test(line.quantity.trim()) || Number(line.quantity) < 1)
         errors[`lines_data.${index}.quantity`] = t('errors:validation.quantityMin');
       if (!DECIMAL.test(line.unit_price.trim()))
-        errors[`lines_data.${index}.unit_price`] = t('errors:validation.priceInvalid');
+        errors[`lines_data.${index}.unit_price`] = DECIMAL.test(line.unit_price.trim().replace(/^-/, ''))
+          ? t('errors:validation.priceNegative')
+          : t('errors:validation.priceInvalid');
       if (!line.description.trim())
         errors[`lines_data.${index}.description`] = t('errors:validation.lineDescriptionRequired');
     });

@@ -1,0 +1,221 @@
+import type { Customer } from '@invoicing/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setOrganizationId, setTokens } from '../../../lib/storage';
+import { fakeAccessToken, jsonResponse, renderApp } from '../../../test/render';
+
+const nile: Customer = {
+  id: '0b6f8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Nile Trading Co.',
+  email: 'accounts@nile.example',
+  phone: '+20 2 1234 5678',
+  tax_id: '123-456-789',
+  address: '12 Corniche, Cairo',
+  created_at: '2026-01-02T10:00:00Z',
+};
+const delta: Customer = {
+  ...nile,
+  id: '1c7f9b5f-2d3e-4f60-9bac-1d2e3f4a5b6c',
+  name: 'Delta Foods',
+  tax_id: '',
+};
+
+interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+function fakeServer(answer: (call: Call) => Response | undefined = () => undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname.replace(/^\/api\/v1/, ''),
+        query: Object.fromEntries(url.searchParams),
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const answered = answer(call);
+      if (answered) return answered;
+      if (call.path === '/customers/' && call.method === 'GET') {
+        const q = (call.query.q ?? '').toLowerCase();
+        const results = [nile, delta].filter((c) => c.name.toLowerCase().includes(q));
+        return jsonResponse(200, { count: results.length, page: 1, page_size: 12, results });
+      }
+      return jsonResponse(404, { detail: 'Not found', code: 'NOT_FOUND' });
+    }),
+  );
+  return {
+    lists: () => calls.filter((c) => c.method === 'GET' && c.path === '/customers/'),
+    writes: () => calls.filter((c) => c.method !== 'GET'),
+  };
+}
+
+const user = userEvent.setup({ delay: null });
+
+// Mantine's autosized Textarea listens to document.fonts, which jsdom does not implement.
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
+});
+
+beforeEach(() => {
+  setTokens({ access: fakeAccessToken(), refresh: 'r' });
+  setOrganizationId('org-1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('customers', { timeout: 15_000 }, () => {
+  it('lists the customers with their details', async () => {
+    fakeServer();
+    await renderApp('/customers');
+    const cards = await screen.findAllByTestId('customer-card');
+    expect(cards.map((card) => within(card).getByTestId('customer-name').textContent)).toEqual([
+      'Nile Trading Co.',
+      'Delta Foods',
+    ]);
+    expect(cards[0]).toHaveTextContent('accounts@nile.example');
+    expect(cards[0]).toHaveTextContent('Phone: +20 2 1234 5678');
+    expect(cards[0]).toHaveTextContent('Tax ID: 123-456-789');
+    expect(cards[1]).not.toHaveTextContent('Tax ID');
+    expect(within(cards[0]!).getByTestId('customer-edit')).toHaveAttribute(
+      'href',
+      `/customers/${nile.id}/edit`,
+    );
+  });
+
+  it('searches with q and says when nothing matches', async () => {
+    const server = fakeServer();
+    await renderApp('/customers');
+    await screen.findAllByTestId('customer-card');
+    await user.type(screen.getByTestId('customer-search'), 'delta');
+    await waitFor(() =>
+      expect(server.lists().at(-1)?.query).toEqual({ q: 'delta', page: '1', page_size: '12' }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('customer-card')).toHaveLength(1));
+    await user.type(screen.getByTestId('customer-search'), 'zzz');
+    expect(await screen.findByTestId('customers-empty')).toHaveTextContent('No customer matches your search');
+  });
+
+  it('creates a customer: client checks, then the server field errors on their fields', async () => {
+    const server = fakeServer((call) =>
+      call.method === 'POST'
+        ? jsonResponse(400, {
+            detail: 'email: Enter a valid email address',
+            code: 'VALIDATION_FAILED',
+            errors: { email: ['Enter a valid email address'], phone: ['Enter a valid phone number'] },
+          })
+        : undefined,
+    );
+    await renderApp('/customers/new');
+    await user.click(await screen.findByTestId('customer-submit'));
+    expect(screen.getByTestId('customer-name')).toHaveAccessibleDescription('Customer name is required');
+    expect(server.writes()).toHaveLength(0);
+
+    await user.type(screen.getByTestId('customer-name'), 'Aswan Stone');
+    await user.type(screen.getByTestId('customer-email'), 'sales@aswan.example');
+    await user.type(screen.getByTestId('customer-phone'), '0100 000 0000');
+    await user.click(screen.getByTestId('customer-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('customer-email')).toHaveAccessibleDescription('Enter a valid email address'),
+    );
+    expect(screen.getByTestId('customer-phone')).toHaveAccessibleDescription('Enter a valid phone number');
+    expect(screen.getByTestId('customer-name')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(server.writes()[0]).toMatchObject({
+      method: 'POST',
+      path: '/customers/',
+      body: {
+        name: 'Aswan Stone',
+        email: 'sales@aswan.example',
+        phone: '0100 000 0000',
+        tax_id: '',
+        address: '',
+      },
+    });
+  });
+
+  it('shows the server field errors in Arabic, right to left', async () => {
+    fakeServer((call) =>
+      call.method === 'POST'
+        ? jsonResponse(400, {
+            detail: 'email: Enter a valid email address',
+            code: 'VALIDATION_FAILED',
+            errors: { email: ['Enter a valid email address'] },
+          })
+        : undefined,
+    );
+    await renderApp('/customers/new', 'ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    await user.type(await screen.findByTestId('customer-name'), 'شركة أسوان');
+    await user.click(screen.getByRole('button', { name: 'إنشاء العميل' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('customer-email')).toHaveAccessibleDescription('أدخل بريدًا إلكترونيًا صالحًا'),
+    );
+  });
+
+  it('creates a customer and goes back to the list', async () => {
+    const server = fakeServer((call) =>
+      call.method === 'POST' ? jsonResponse(201, { ...nile, id: 'new' }) : undefined,
+    );
+    const { router } = await renderApp('/customers/new');
+    await user.type(await screen.findByTestId('customer-name'), 'Aswan Stone');
+    await user.click(screen.getByTestId('customer-submit'));
+    expect(await screen.findByText('Customer saved')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
+    expect(server.writes()).toHaveLength(1);
+  });
+
+  it('deletes after confirmation', async () => {
+    const server = fakeServer((call) =>
+      call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
+    );
+    await renderApp('/customers');
+    const [first] = await screen.findAllByTestId('customer-card');
+    await user.click(within(first!).getByTestId('customer-delete'));
+    expect(screen.getByText('Delete Nile Trading Co.? This cannot be undone.')).toBeInTheDocument();
+    expect(server.writes()).toHaveLength(0);
+    await user.click(screen.getByTestId('customer-delete-confirm'));
+    expect(await screen.findByText('Customer deleted')).toBeInTheDocument();
+    expect(server.writes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', path: `/customers/${nile.id}/` }),
+    ]);
+    await waitFor(() => expect(screen.queryByText(/This cannot be undone/)).not.toBeInTheDocument());
+  });
+
+  it.each([
+    ['en', 'This customer cannot be deleted: 3 invoice(s) refer to it.'],
+    ['ar', 'هذا العميل مستخدم في فواتير ولا يمكن حذفه'],
+  ] as const)(
+    'shows why a customer used by invoices cannot be deleted (409, %s)',
+    async (language, reason) => {
+      fakeServer((call) =>
+        call.method === 'DELETE'
+          ? jsonResponse(409, {
+              detail: 'This customer cannot be deleted: 3 invoice(s) refer to it.',
+              code: 'CUSTOMER_IN_USE',
+              invoice_count: 3,
+            })
+          : undefined,
+      );
+      await renderApp('/customers', language);
+      expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      const [first] = await screen.findAllByTestId('customer-card');
+      await user.click(within(first!).getByTestId('customer-delete'));
+      await user.click(screen.getByTestId('customer-delete-confirm'));
+      expect(await screen.findByTestId('customer-delete-error')).toHaveTextContent(reason);
+      expect(screen.getAllByTestId('customer-card')).toHaveLength(2);
+    },
+  );
+});
