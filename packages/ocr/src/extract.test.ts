@@ -333,6 +333,138 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.total).toBe('41.50');
   });
 
+  it('keeps the rounding when a later total is a misread far from it', () => {
+    const lines = page([
+      [[300, 'HERO MART SDN BHD']],
+      [
+        [100, 'Total with GST'],
+        [1000, '41.48'],
+      ],
+      [
+        [100, 'Rounding'],
+        [1000, '0.02'],
+      ],
+      [[100, 'Tata! Sa vlAg 0 00 Total 4i 50']],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.total).toBe('41.50');
+  });
+
+  it('takes the cash less the change for a total misread or not read', () => {
+    const misread = page([
+      [[300, 'C W KHOO HARDWARE SDN BHD']],
+      [[100, 'CASH SALES COUNTER 012']],
+      [
+        [100, '1 Item(s) NetTotal(MYR:'],
+        [1000, '48.00'],
+      ],
+      [
+        [100, 'Net Total Rounded (MYR):'],
+        [1000, '43.00'],
+      ],
+      [
+        [100, 'Cash :'],
+        [1000, '50.00'],
+      ],
+      [
+        [100, 'Change'],
+        [1000, '2.00'],
+      ],
+    ]);
+    expect(extractFields(misread).fields.total).toBe('48.00');
+    const unread = page([
+      [[300, 'NADEJE PRESTIGE SDN BHD']],
+      [
+        [100, 'Grand Total'],
+        [1000, 'obs, , 00'],
+      ],
+      [
+        [100, 'Cash'],
+        [1000, 'RM50.00'],
+      ],
+      [
+        [100, 'Change'],
+        [1000, 'RM11.00'],
+      ],
+    ]);
+    expect(extractFields(unread).fields.total).toBe('39.00');
+    // Paid and change that agree with no printed total do not overrule it.
+    const agreed = page([
+      [[300, 'CHECKERS SDN BHD']],
+      [
+        [100, 'TOTAL'],
+        [1000, '19.90'],
+      ],
+      [
+        [100, 'CASH'],
+        [1000, '20.00'],
+      ],
+      [
+        [100, 'CHANGE'],
+        [1000, '0.00'],
+      ],
+    ]);
+    expect(extractFields(agreed).fields.total).toBe('19.90');
+  });
+
+  it('reads "GST included in total" as no total', () => {
+    const lines = page([
+      [[300, 'MR. D.I.Y. (M) SDN BHD']],
+      [
+        [100, 'Total Incl. GST@6%'],
+        [1000, 'RM 13.30'],
+      ],
+      [
+        [100, '“GST. @6% included in total'],
+        [1000, 'RM 0.75'],
+      ],
+    ]);
+    expect(extractFields(lines).fields.total).toBe('13.30');
+  });
+
+  it('repairs dates: a compact date with the time, a lost slash, a 1 read as 7 in the year', () => {
+    const at = (text: string): string | null =>
+      extractFields(page([[[300, 'SHOP SDN BHD']], [[100, text]]])).fields.issue_date;
+    expect(at('Date/Time 20180428/191204')).toBe('2018-04-28');
+    expect(at('__ 2703/2018 NO CS-20243')).toBe('2018-03-27');
+    expect(at('Doc No. 500011351 Date: 31/03/2078')).toBe('2018-03-31');
+    expect(at('Invoice No. CR 1806/0729')).toBe(null);
+  });
+
+  it('repairs a company name: SDN misread before BHD, initials read with digits, a branch in brackets', () => {
+    const name = (rows: string[]): string | null =>
+      extractFields(page(rows.map((r) => [[300, r]]))).fields.vendor.name;
+    expect(name(['RAPID RAIL SC’: BHD'])).toBe('RAPID RAIL SDN BHD');
+    expect(name(['Guardian Health And Beauty Sin Bhd'])).toBe('Guardian Health And Beauty Sdn Bhd');
+    expect(name(['MR. D.1.¥. (M) SDN BHD'])).toBe('MR. D.I.Y. (M) SDN BHD');
+    expect(name(['SP SETIA BHD'])).toBe('SP SETIA BHD');
+    const lines = page([
+      [[300, 'CHECKERS HYPERMARKET SDN BHD']],
+      [[300, '(JALAN KLANG LAMA)']],
+      [[300, 'LOT 2942 & 2945, JLN SERI SENTOSA 8,']],
+      [[300, '58000 KUALA LUMPUR.']],
+      [[300, 'COMPANY NO: 564429-W']],
+      [[300, 'SHOP 8 LOT 2942']],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.vendor.name).toBe('CHECKERS HYPERMARKET SDN BHD (JALAN KLANG LAMA)');
+    expect(f.vendor.address).toBe('LOT 2942 & 2945, JLN SERI SENTOSA 8, 58000 KUALA LUMPUR.');
+  });
+
+  it('repairs an address: $ for S in a street code, ! for I, a Kuala Lumpur postcode read with a 9', () => {
+    const lines = page([
+      [[300, 'TH TRAVEL SDN BHD']],
+      [[300, 'Level 6, Jalan $S21/39, Jalan MERANT! 1A']],
+      [[300, '93300 Kuala Lumpur']],
+      [[300, 'Tel: 03-2022 3000']],
+    ]);
+    expect(extractFields(lines).fields.vendor.address).toBe(
+      'Level 6, Jalan SS21/39, Jalan MERANTI 1A, 53300 Kuala Lumpur',
+    );
+    const sabah = page([[[300, 'KK MART SDN BHD']], [[300, 'Lot 5, Jalan Tun Razak, 93300 Kuching']]]);
+    expect(extractFields(sabah).fields.vendor.address).toBe('Lot 5, Jalan Tun Razak, 93300 Kuching');
+  });
+
   it('reads party names under bilingual labels, keeping the better read script', () => {
     const lines = page([
       [

@@ -166,6 +166,12 @@ function idRun(words: Word[], i: number, line: Line): { value: string; n: number
 }
 
 function dateAt(words: Word[], i: number): { value: string; n: number } | null {
+  const d = dateAtRaw(words, i);
+  // "31/03/2078": a 1 read as 7 in the year's tens; no receipt is dated fifty years ahead.
+  return d ? { ...d, value: d.value.replace(/^207(\d)/, '201$1') } : null;
+}
+
+function dateAtRaw(words: Word[], i: number): { value: string; n: number } | null {
   for (let n = Math.min(4, words.length - i); n >= 1; n--) {
     // "|7-06-2018": a bar or an l before the digits of a date is a 1 the engine misread.
     const span = words
@@ -203,6 +209,12 @@ function dateAt(words: Word[], i: number): { value: string; n: number } | null {
  */
 function repairDate(text: string): string | null {
   const t = toWesternDigits(text);
+  // "20180428/191204": a till's compact date with the time glued on.
+  const compact = /^((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[/:-]\d{4,6}$/.exec(t);
+  if (compact) return parseDate(`${compact[1]}-${compact[2]}-${compact[3]}`);
+  // "2703/2018": the first slash of a day-month-year lost.
+  const glued = /(?:^|[^\d/.-])(\d{2})(\d{2})\/((?:19|20)\d{2})$/.exec(t);
+  if (glued) return parseDate(`${glued[1]}/${glued[2]}/${glued[3]}`);
   const m =
     /(?:^|[^\dA-Za-z|]|[A-Za-z]{2,}?:?)([\dODoIl|]{1,2})([/.-])([\dODoIl|]{1,2})\2(\d{2}|\d{4})(?!\d)/.exec(
       t,
@@ -277,6 +289,14 @@ function refineLabels(labels: Label[], keys: string[], texts: string[], inSummar
     );
     if (!qualifies) out = out.filter((l) => !isSum(l));
   }
+  // "GST @6% included in total RM 0.75": the row gives the tax inside the total, not the total.
+  out = out.filter(
+    (l) =>
+      !isSum(l) ||
+      !/\b(?:includes|included|include|inclusive)(?: in)?$/.test(
+        keys.slice(0, l.start).filter(Boolean).join(' '),
+      ),
+  );
   if (inSummary) {
     out = out.filter((l) => {
       if (l.field === 'tax' || l.field === 'subtotal') return false;
@@ -295,6 +315,42 @@ function withCents<T extends { words: Word[] }>(vs: T[]): T[] {
   const text = (v: T): string => toWesternDigits(v.words.map((w) => w.text).join(''));
   if (!vs.some((v) => /\d[.,]\d{2}(?!\d)/.test(text(v)))) return vs;
   return vs.filter((v) => !/^\D*\d{1,2}\D*$/.test(text(v)));
+}
+
+/**
+ * The amount a receipt's tender block settles: "CASH 50.00" then "CHANGE 40.70" a few lines below is
+ * 9.30 paid. Null without both readable amounts or when they make no sense (change above the cash).
+ */
+function paidLessChange(
+  infos: LineInfo[],
+  valueOf: (info: LineInfo, label: Label) => Found<string | Dec> | undefined,
+): Dec | null {
+  const keyOf = (info: LineInfo, l: Label): string =>
+    info.line.words
+      .slice(l.start, l.end + 1)
+      .map((w) => wordKey(w.text))
+      .join(' ');
+  let paid: { value: Dec; idx: number } | null = null;
+  for (const info of infos) {
+    for (const label of info.labels) {
+      if (label.field !== 'other_amount') continue;
+      const key = keyOf(info, label);
+      const isPaid = /^(?:cash|paid|amount paid|tendered)$/.test(key);
+      const isChange = key === 'change';
+      if (!isPaid && !isChange) continue;
+      const v = valueOf(info, label);
+      if (!v || typeof v.value !== 'bigint') continue;
+      if (isPaid) {
+        // The cash paid closest above the change: "CASH SALES COUNTER 012" higher up is no tender.
+        paid = { value: v.value, idx: info.idx };
+        continue;
+      }
+      if (!paid || info.idx <= paid.idx || info.idx - paid.idx > 3) return null;
+      const rest = paid.value - v.value;
+      return v.value >= 0n && rest > 0n ? rest : null;
+    }
+  }
+  return null;
 }
 
 export interface ExtractResult {
@@ -659,7 +715,14 @@ export function extractFields(lines: Line[]): ExtractResult {
     choice.total !== null &&
     totalFound &&
     lineAt(totalFound) < lineAt(round.found) &&
-    !totalC.some((c) => c.value > 0n && lineAt(c.found) > lineAt(round.found)) &&
+    // A later total far from this one ("Total 4i 50" read as 50) is a misread, not the rounded total.
+    !totalC.some(
+      (c) =>
+        c.value > 0n &&
+        lineAt(c.found) > lineAt(round.found) &&
+        c.value - (choice.total ?? 0n) < SCALE &&
+        (choice.total ?? 0n) - c.value < SCALE,
+    ) &&
     !(
       choice.subtotal !== null &&
       choice.tax !== null &&
@@ -669,6 +732,23 @@ export function extractFields(lines: Line[]): ExtractResult {
     choice.total += round.value;
     choice.derived.add('total');
     choice.checked.delete('total');
+  }
+  // "CASH 50.00 / CHANGE 40.70": what was paid less the change is what the receipt cost. It settles a
+  // total that was misread ("Net Total Rounded 43.00" for 48.00) or not read at all.
+  const tendered = paidLessChange(infos, (info, label) => withCents(valuesFor(info, label, 'amount'))[0]);
+  if (tendered !== null && tendered !== choice.total && !choice.checked.has('total')) {
+    const printedAsTotal = infos.some(
+      (info) =>
+        /total/i.test(info.line.words.map((w) => w.text).join(' ')) &&
+        info.line.words.some((_, i) => amountAt(info.line.words, i, amountOpts) === tendered),
+    );
+    const known =
+      printedAsTotal || [...totalC, ...subC].some((c) => c.value === tendered) || linesSum === tendered;
+    if (choice.total === null || known) {
+      choice.total = tendered;
+      if (!totalC.some((c) => c.value === tendered)) choice.derived.add('total');
+      else choice.derived.delete('total');
+    }
   }
 
   // ---- assemble --------------------------------------------------------------------------------------
@@ -828,6 +908,24 @@ const REG_TAIL = /\s+(?:[(\[{]\s*\d{2,}|\d{4,}|\d{3,}\s?-\s?[A-Z]\b).*$/;
 const NOT_A_NAME =
   /@|www\.|https?:|\.com\b|^\+?[\d\s\-()]+$|^(?:tel|phone|fax|email|date|page)\b|^(?:هاتف|تليفون|فاكس)/i;
 
+/**
+ * Misreads the engine makes in a company's name that its shape gives away:
+ * - the "SDN" of "SDN BHD" read as "SUN", "Sin", "SC':" (a short S-word before BHD is always SDN);
+ * - initials read with digits or a yen sign ("MR. D.1.¥." is "MR. D.I.Y.").
+ */
+function fixNameMisreads(name: string): string {
+  return name
+    .replace(/\bS[DUIOCE0][NMHI:'’.,]{0,2}(?=\s+bhd\b)/gi, (w) => {
+      if (/^sdn\.?$/i.test(w)) return w;
+      return w[1] && w[1] === w[1].toLowerCase() && /\p{L}/u.test(w[1]) ? 'Sdn' : 'SDN';
+    })
+    .replace(/(?<![\p{L}\d])(?:[\p{Lu}\d¥$]\.){2,}(?![\p{L}\d])/gu, (w) =>
+      /\p{Lu}/u.test(w)
+        ? w.replace(/1/g, 'I').replace(/0/g, 'O').replace(/¥/g, 'Y').replace(/\$|5/g, 'S').replace(/8/g, 'B')
+        : w,
+    );
+}
+
 function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<string> | null {
   const first = infos[0]?.line;
   if (!first) return null;
@@ -852,9 +950,8 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
       const full = cleanName(textOf(words, seg.rtl));
       const cut = full.replace(REG_TAIL, '');
       // "$" in a word of capitals is an S the engine took for a dollar sign ("CONFECTIONERY $/B").
-      const text = cleanName(/\p{L}{2,}.*\p{L}{2,}/u.test(cut) ? cut : full).replace(
-        /\$(?=[/A-Z])|(?<=[A-Z])\$/g,
-        'S',
+      const text = fixNameMisreads(
+        cleanName(/\p{L}{2,}.*\p{L}{2,}/u.test(cut) ? cut : full).replace(/\$(?=[/A-Z])|(?<=[A-Z])\$/g, 'S'),
       );
       const letters = (text.match(/\p{L}/gu) ?? []).length;
       if (letters < 3 || NOT_A_NAME.test(text)) continue;
@@ -873,7 +970,26 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
   const legal = cands.slice(0, 4).find((c) => LEGAL_FORM.test(c.text));
   const pick = legal ?? cands.find((c) => c.h >= maxH * 0.8) ?? cands[0];
   if (!pick) return null;
+  // "CHECKERS HYPERMARKET SDN BHD" over "(JALAN KLANG LAMA)": the branch in brackets is part of the name.
+  const next = infos[pick.info.idx + 1];
+  const branch = next && branchLine(next.line.words);
+  if (next && branch && LEGAL_FORM.test(pick.text) && next.line.y0 - pick.info.line.y1 < pick.h * 1.5) {
+    const words = [...pick.words, ...next.line.words];
+    return {
+      value: `${pick.text} ${branch}`,
+      words: pick.words,
+      line: pick.info.line,
+      conf: meanConf(words) * 0.9,
+    };
+  }
   return { value: pick.text, words: pick.words, line: pick.info.line, conf: meanConf(pick.words) * 0.9 };
+}
+
+/** A line that is only a branch name in brackets, "(JALAN KLANG LAMA)", read as "(...)". */
+function branchLine(words: Word[]): string | null {
+  const t = cleanName(words.map((w) => w.text).join(' '));
+  const m = /^[(\[{]\s*([\p{L}][\p{L}\s.&'-]{2,}?)\s*[)\]}]$/u.exec(t);
+  return m?.[1] ? `(${m[1]})` : null;
 }
 
 /** Words that make a line an address: street, lot, floor, building, post box. */
@@ -881,8 +997,22 @@ const ADDRESS_WORD =
   /\b(?:no|lot|jalan|jln|lorong|taman|street|st|road|rd|avenue|ave|floor|flr|level|unit|suite|building|bldg|tower|block|blk|plaza|p\.?\s?o\.?\s?box|district|city)\b|(?:^|\s)(?:شارع|طريق|حي|مبنى|برج|ص\.?ب|الدور|الطابق|مدينة)(?:\s|$)/i;
 /** A company registration line between name and address: "(162761-M)", "Company Reg. No. : 725186-V". */
 const REG_LINE =
-  /\b(?:co\.?\s*reg|company\s*reg|reg\.?\s*no|roc|co\.?\s*no|business\s*reg|registration|cr\s*no)\b|^\W*[a-z]{0,3}\d{4,}\W*[a-z]?\W*$/i;
+  /\b(?:co\.?\s*reg|company\s*(?:reg|no)|reg\.?\s*no|roc|co\.?\s*no|business\s*reg|registration|cr\s*no)\b|^\W*[a-z]{0,3}\d{4,}\W*[a-z]?\W*$/i;
 const TAX_ID_LINE = /\b(?:gst|sst|vat|trn|tax|tin)\b|الرقم الضريبي|رقم التسجيل/i;
+
+/**
+ * Misreads the engine makes in an address that its shape gives away:
+ * - "$" or "§" in a street code is an S ("JALAN $S21/39" is "JALAN SS21/39");
+ * - "!" closing a word of capitals is an I ("JALAN MERANT! 1A");
+ * - Kuala Lumpur's postcodes all start with 5 (50000-60000): "93300 KUALA LUMPUR" is 53300 with the
+ *   5 read as 9.
+ */
+function fixAddressMisreads(address: string): string {
+  return address
+    .replace(/(?<=^|[\s,(]|[$§])[$§](?=[$§\p{Lu}])/gu, 'S')
+    .replace(/(?<=\p{Lu}{2})!(?=[\s,.]|$)/gu, 'I')
+    .replace(/(?<!\d)9(\d{4})(?=[\s,.]+kuala\s*lumpur\b)/gi, '5$1');
+}
 
 function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> | null {
   const start = infos.findIndex((i) => i.line === vendor.line);
@@ -925,7 +1055,10 @@ function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> |
     const skip = (): void => {
       prev = info.line;
     };
-    if (!/[\p{L}\d]/u.test(text) || isReg) {
+    // A registration line ends an address ("58000 KUALA LUMPUR. / COMPANY NO: 564429-W").
+    if (isReg && parts.length && /\p{L}{2,}/u.test(whole)) break;
+    // A branch name in brackets under the company's name belongs to the name.
+    if (!/[\p{L}\d]/u.test(text) || isReg || (!parts.length && branchLine(segWords))) {
       skip();
       continue;
     }
@@ -955,10 +1088,12 @@ function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> |
   const words = parts.flatMap((p) => p.words);
   const first = parts[0] as { line: Line };
   return {
-    value: parts
-      .map((p) => p.text)
-      .join(', ')
-      .replace(/,\s*,/g, ','),
+    value: fixAddressMisreads(
+      parts
+        .map((p) => p.text)
+        .join(', ')
+        .replace(/,\s*,/g, ','),
+    ),
     words: words.filter((w) => first.line.words.includes(w)),
     line: first.line,
     conf: meanConf(words) * 0.85,
