@@ -422,22 +422,28 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(lines).fields.total).toBe('13.30');
   });
 
-  it('repairs dates: a compact date with the time, a lost slash, a 1 read as 7 in the year', () => {
+  it('repairs dates: a compact date with the time, a lost slash, a 1 read as 7 or 4', () => {
     const at = (text: string): string | null =>
       extractFields(page([[[300, 'SHOP SDN BHD']], [[100, text]]])).fields.issue_date;
     expect(at('Date/Time 20180428/191204')).toBe('2018-04-28');
     expect(at('__ 2703/2018 NO CS-20243')).toBe('2018-03-27');
     expect(at('Doc No. 500011351 Date: 31/03/2078')).toBe('2018-03-31');
     expect(at('Invoice No. CR 1806/0729')).toBe(null);
+    expect(at('46 Jun 2018 18:25')).toBe('2018-06-16');
+    expect(at('Qty 46 items')).toBe(null);
   });
 
-  it('repairs a company name: SDN misread before BHD, initials read with digits, a branch in brackets', () => {
+  it('repairs a company name: SDN before BHD, initials, a common word misread; adds a bracketed branch', () => {
     const name = (rows: string[]): string | null =>
       extractFields(page(rows.map((r) => [[300, r]]))).fields.vendor.name;
     expect(name(['RAPID RAIL SC’: BHD'])).toBe('RAPID RAIL SDN BHD');
     expect(name(['Guardian Health And Beauty Sin Bhd'])).toBe('Guardian Health And Beauty Sdn Bhd');
     expect(name(['MR. D.1.¥. (M) SDN BHD'])).toBe('MR. D.I.Y. (M) SDN BHD');
     expect(name(['SP SETIA BHD'])).toBe('SP SETIA BHD');
+    expect(name(['PERNIAGAARN ZHENG HUI'])).toBe('PERNIAGAAN ZHENG HUI');
+    expect(name(['HERO OISTRIBUTION SDN BHD'])).toBe('HERO DISTRIBUTION SDN BHD');
+    expect(name(['Gerbang Alaf Restaurants Sdn Bhd'])).toBe('Gerbang Alaf Restaurants Sdn Bhd');
+    expect(name(['KL SERVICE CENTRE SDN BHD'])).toBe('KL SERVICE CENTRE SDN BHD');
     const lines = page([
       [[300, 'CHECKERS HYPERMARKET SDN BHD']],
       [[300, '(JALAN KLANG LAMA)']],

@@ -166,7 +166,14 @@ function idRun(words: Word[], i: number, line: Line): { value: string; n: number
 }
 
 function dateAt(words: Word[], i: number): { value: string; n: number } | null {
-  const d = dateAtRaw(words, i);
+  let d = dateAtRaw(words, i);
+  // "46 Jun 2018": a day past 31 before a month's name is a 1 read as 4 or 7.
+  const w = words[i];
+  if (!d && w && /^[47]\d$/.test(w.text) && /^[A-Za-z]{3,9}\.?$/.test(words[i + 1]?.text ?? '')) {
+    const fixed = [...words];
+    fixed[i] = { ...w, text: `1${w.text.slice(1)}` };
+    d = dateAtRaw(fixed, i);
+  }
   // "31/03/2078": a 1 read as 7 in the year's tens; no receipt is dated fifty years ahead.
   return d ? { ...d, value: d.value.replace(/^207(\d)/, '201$1') } : null;
 }
@@ -911,10 +918,72 @@ const NOT_A_NAME =
 /**
  * Misreads the engine makes in a company's name that its shape gives away:
  * - the "SDN" of "SDN BHD" read as "SUN", "Sin", "SC':" (a short S-word before BHD is always SDN);
- * - initials read with digits or a yen sign ("MR. D.1.¥." is "MR. D.I.Y.").
+ * - initials read with digits or a yen sign ("MR. D.1.¥." is "MR. D.I.Y.");
+ * - a common word of company names with one letter misread (see NAME_WORDS).
  */
+/**
+ * Words of company names long enough that one letter misread or added leaves them recognisable:
+ * "PERNIAGAARN" is PERNIAGAAN, "OISTRIBUTION" is DISTRIBUTION. A word one letter shorter is left
+ * alone: "SERVICE" is no misread of "SERVICES", nor is a plural one of its singular.
+ */
+const NAME_WORDS = [
+  'advertising',
+  'bakeries',
+  'confectionery',
+  'construction',
+  'corporation',
+  'distribution',
+  'distributors',
+  'electrical',
+  'engineering',
+  'enterprise',
+  'enterprises',
+  'establishment',
+  'furniture',
+  'hardware',
+  'holdings',
+  'hypermarket',
+  'industries',
+  'international',
+  'manufacturing',
+  'marketing',
+  'perniagaan',
+  'pharmacy',
+  'restaurant',
+  'restoran',
+  'services',
+  'stationery',
+  'supermarket',
+  'supplies',
+  'syarikat',
+  'trading',
+];
+
+/** True when `a` is `b` with one letter changed or one added. */
+function oneMisread(a: string, b: string): boolean {
+  if (a.length === b.length) {
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
+    return diff === 1;
+  }
+  if (a.length !== b.length + 1) return false;
+  for (let i = 0; i < a.length; i++) if (a.slice(0, i) + a.slice(i + 1) === b) return true;
+  return false;
+}
+
+function fixNameWord(w: string): string {
+  const k = w.toLowerCase();
+  // A plural ("RESTAURANTS") is no misread either.
+  if (k.length < 7 || !/^\p{L}+$/u.test(w) || NAME_WORDS.some((n) => k === n || k === `${n}s`)) return w;
+  const hit = NAME_WORDS.find((n) => oneMisread(k, n));
+  if (!hit) return w;
+  if (w === w.toUpperCase()) return hit.toUpperCase();
+  return w[0] === w[0]?.toUpperCase() ? hit[0]?.toUpperCase() + hit.slice(1) : hit;
+}
+
 function fixNameMisreads(name: string): string {
   return name
+    .replace(/\p{L}+/gu, fixNameWord)
     .replace(/\bS[DUIOCE0][NMHI:'’.,]{0,2}(?=\s+bhd\b)/gi, (w) => {
       if (/^sdn\.?$/i.test(w)) return w;
       return w[1] && w[1] === w[1].toLowerCase() && /\p{L}/u.test(w[1]) ? 'Sdn' : 'SDN';
