@@ -457,7 +457,7 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.vendor.address).toBe('LOT 2942 & 2945, JLN SERI SENTOSA 8, 58000 KUALA LUMPUR.');
   });
 
-  it('repairs an address: $ for S in a street code, ! for I, a Kuala Lumpur postcode read with a 9', () => {
+  it('repairs an address: $ for S, ! for I, a KL postcode read with a 9; a lot number with an @', () => {
     const lines = page([
       [[300, 'TH TRAVEL SDN BHD']],
       [[300, 'Level 6, Jalan $S21/39, Jalan MERANT! 1A']],
@@ -466,6 +466,15 @@ describe('extractFields on invoices of our own making', () => {
     ]);
     expect(extractFields(lines).fields.vendor.address).toBe(
       'Level 6, Jalan SS21/39, Jalan MERANTI 1A, 53300 Kuala Lumpur',
+    );
+    const lot = page([
+      [[300, 'MR. D.I.Y. (KUCHAI) SDN BHD']],
+      [[300, 'LOT 1851-A & 1@51-B, JALAN KPB 6,']],
+      [[300, '43300 SERI KEMBANGAN, SELANGOR _']],
+      [[300, 'info@mrdiy.com']],
+    ]);
+    expect(extractFields(lot).fields.vendor.address).toBe(
+      'LOT 1851-A & 1@51-B, JALAN KPB 6, 43300 SERI KEMBANGAN, SELANGOR',
     );
     const sabah = page([[[300, 'KK MART SDN BHD']], [[300, 'Lot 5, Jalan Tun Razak, 93300 Kuching']]]);
     expect(extractFields(sabah).fields.vendor.address).toBe('Lot 5, Jalan Tun Razak, 93300 Kuching');

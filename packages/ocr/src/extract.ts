@@ -840,7 +840,7 @@ function textOf(words: Word[], rtl: boolean): string {
 /** Drops label leftovers and separators around a name ("/ ", ": ", trailing "|"). */
 function cleanName(s: string): string {
   return s
-    .replace(/^[\s:：/|\-–—.,]+|[\s:：/|\-–—,]+$/g, '')
+    .replace(/^[\s:：/|\-–—.,_]+|[\s:：/|\-–—,_]+$/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -1131,7 +1131,8 @@ function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> |
       skip();
       continue;
     }
-    if (!isTaxId && NOT_A_NAME.test(text)) break;
+    // "1@51-B" is a lot number with a digit misread, not an e-mail address.
+    if (!isTaxId && NOT_A_NAME.test(text.replace(/(?<=\d)@(?=\d)/g, '8'))) break;
     if (/\b(?:tel|phone|fax|mobile|hp|email)\b|هاتف|جوال|فاكس/i.test(whole)) break;
     const hasDate =
       info.line.words.some((_, i) => dateAt(info.line.words, i) !== null) || /\b\d{1,2}:\d{2}\b/.test(whole);
