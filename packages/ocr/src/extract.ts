@@ -1078,7 +1078,7 @@ const TAX_ID_LINE = /\b(?:gst|sst|vat|trn|tax|tin)\b|الرقم الضريبي|�
  */
 function fixAddressMisreads(address: string): string {
   return address
-    .replace(/(?<=^|[\s,(]|[$§])[$§](?=[$§\p{Lu}])/gu, 'S')
+    .replace(/(?<=^|[\s,(]|[$§])[$§](?=[$§\p{Lu}])|(?<=(?:^|[\s,(])[S$§])[$§](?=\d)/gu, 'S')
     .replace(/(?<=\p{Lu}{2})!(?=[\s,.]|$)/gu, 'I')
     .replace(/(?<!\d)9(\d{4})(?=[\s,.]+kuala\s*lumpur\b)/gi, '5$1');
 }
