@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
 import { loadSigningSecret } from './platform/auth/tokens';
 import { seedDemoData } from './demo/seed-demo';
+import { createSupervisor } from './supervisor';
 
 /** Start-up failures (bad configuration, a database in use) end the process with their message alone. */
 const orExit = async <T>(work: () => Promise<T> | T): Promise<T> => {
@@ -60,36 +61,24 @@ const serve = async (config: Config, database: DatabaseHandle) => {
   await app.listen({ port: config.PORT, host: config.HOST });
 };
 
-/**
- * Several API processes on one port (node:cluster): this process migrates and seeds, then only supervises.
- * A process that dies is replaced; SIGTERM and SIGINT are passed on and this process exits after the last.
- */
+/** Several API processes on one port (node:cluster): this process migrates and seeds, then supervises. */
 const superviseApiProcesses = (config: Config, kind: DatabaseHandle['kind'], demo: Demo) => {
-  let stopping = false;
-  let listening = 0;
-  const fork = () => cluster.fork();
-  cluster.on('listening', () => {
-    listening += 1;
-    if (listening === config.apiProcesses) banner(config, kind, demo);
+  const supervisor = createSupervisor({
+    count: config.apiProcesses,
+    fork: () => {
+      const worker = cluster.fork();
+      return { id: worker.id, kill: (signal) => worker.process.kill(signal) };
+    },
+    onReady: () => banner(config, kind, demo),
+    exit: (code) => process.exit(code),
+    log: (line) => process.stderr.write(`${line}\n`),
   });
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    process.stderr.write(`API process ${worker.process.pid} ended (${signal ?? code}); starting another\n`);
-    setTimeout(fork, 1000);
-  });
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
-    for (const w of workers) w?.process.kill(signal);
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-  for (let i = 0; i < config.apiProcesses; i += 1) fork();
+  cluster.on('listening', (worker) => supervisor.listening({ id: worker.id, kill: () => undefined }));
+  cluster.on('exit', (worker, code, signal) =>
+    supervisor.exited({ id: worker.id, kill: () => undefined }, String(signal ?? code)),
+  );
+  process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
+  process.on('SIGINT', () => supervisor.stop('SIGINT'));
 };
 
 const config = await orExit(() => loadConfig());

@@ -6,8 +6,15 @@ import type { MembershipRole } from '@invoicing/contract';
 import type { Db } from './client';
 import * as schema from './schema';
 
-/** A transaction inside an organization's scope. */
-export type TenantTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A transaction inside an organization's scope. It cannot open a nested transaction or roll back by hand:
+ * on PostgreSQL the scope's connection carries the tenant role and organization only until its own
+ * `commit`, and a nested `transaction()` on the connection-bound instance would commit early and go on
+ * outside row-level security. Atomic groups of calls nest `scope.run` instead, which shares the transaction.
+ */
+export type TenantTx = Omit<DbTx, 'transaction' | 'rollback'>;
 
 /**
  * The organization a request works in, and the only way tenant repositories reach the database. Every
@@ -90,7 +97,7 @@ export const createOrgScope = (
         await tx.execute(
           sql`select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', ${context.organizationId}, true)`,
         );
-        return openTransaction.run({ owner, tx }, () => fn(tx));
+        return openTransaction.run({ owner, tx: tx as TenantTx }, () => fn(tx));
       });
     },
   };

@@ -91,6 +91,28 @@ describe('tenancy', () => {
     expect(await scope.run((tx) => tx.select().from(memberships))).toHaveLength(before.length);
   });
 
+  it('a scope keeps the tenant role to the end of its transaction, through nested runs', async () => {
+    const a = await registerUser(t.app);
+    const scope = createOrgScope(t.system.db, {
+      organizationId: a.organization.id,
+      userId: a.user.id,
+      role: 'OWNER',
+    });
+    const who = sql`select current_user as who`;
+    const rows = (r: unknown) => (r as { rows: { who: string }[] }).rows;
+    const seen = await scope.run(async (tx) => {
+      // A tenant transaction offers no nested transaction of its own, which could commit it early
+      // (checked by the type checker: this line fails to compile if the type allows it).
+      // @ts-expect-error transaction() is not part of a tenant transaction
+      void tx.transaction;
+      const first = rows(await tx.execute(who))[0]!.who;
+      const nested = await scope.run(async (inner) => rows(await inner.execute(who))[0]!.who);
+      const last = rows(await tx.execute(who))[0]!.who;
+      return [first, nested, last];
+    });
+    expect(seen).toEqual(['invoicing_tenant', 'invoicing_tenant', 'invoicing_tenant']);
+  });
+
   it('a connection leaves a scope, failed or not, without its role or organization', async () => {
     const a = await registerUser(t.app);
     const scope = createOrgScope(t.system.db, {
