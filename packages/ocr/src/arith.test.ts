@@ -112,6 +112,18 @@ describe('reconcileTotals', () => {
     ).toBe('10.00');
   });
 
+  it('with no subtotal read, takes the total that the lines plus the tax make, not the lines alone', () => {
+    // "Total before VAT" garbled into a second total label: 23.16 is offered as a total too.
+    const r = reconcileTotals({
+      subtotal: [],
+      tax: [c('3.24')],
+      total: [c('23.16', 0.75), c('26.40', 0.96)],
+      rate: [c('14')],
+      linesSum: d('23.16'),
+    });
+    expect([f(r.subtotal), f(r.tax), f(r.total)]).toEqual(['23.16', '3.24', '26.40']);
+  });
+
   it('does not mark as checked what does not add up', () => {
     const r = reconcileTotals({
       subtotal: [c('100.00')],
@@ -173,5 +185,17 @@ describe('reconcileTotals', () => {
     expect(f(readLine([d('2'), d('3373'), d('67.46')]).unitPrice)).toBe('33.73');
     // Not when the row's total would have to change.
     expect(readLine([d('5'), d('15.66'), d('783')]).consistent).toBe(false);
+  });
+
+  it('corrects a quantity or a price one digit away from what makes the row multiply out', () => {
+    // ٥٠ whose ring was lost reads ٠; a doubled 3 read once; a 5 misread in 0.5.
+    const lost = readLine([d('0'), d('226.00'), d('11300.00')]);
+    expect([fmtTrim(lost.quantity as Dec), lost.consistent, lost.repaired]).toEqual(['50', true, true]);
+    expect(f(readLine([d('50'), d('3.00'), d('1650.00')]).unitPrice)).toBe('33.00');
+    expect(fmtTrim(readLine([d('0.55'), d('20.39'), d('10.20')]).quantity as Dec)).toBe('0.5');
+    // Further than one digit, or a whole total beside a price in cents (a lost decimal point): as read.
+    const far = readLine([d('6'), d('242.79'), d('1456.00')]);
+    expect([fmtTrim(far.quantity as Dec), f(far.unitPrice), far.consistent]).toEqual(['6', '242.79', false]);
+    expect(readLine([d('5'), d('15.66'), d('783')]).repaired).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { SCALE, dec, div, mul, near, roundDec } from './decimal.js';
+import { SCALE, dec, div, fmtTrim, mul, near, roundDec } from './decimal.js';
 import type { Dec } from './decimal.js';
 
 const CENT = SCALE / 100n;
@@ -52,6 +52,59 @@ export interface LineReading {
   consistent: boolean;
   /** Indexes, in the numbers given, of quantity, unit price and total. */
   used: [number | null, number | null, number | null];
+  /** A quantity or unit price was corrected (one digit lost or misread) so that the row multiplies out. */
+  repaired?: boolean;
+}
+
+/** Edit distance of two short digit strings. */
+function digitDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 99;
+}
+const digitsOf = (v: Dec): string => fmtTrim(v).replace('.', '');
+
+/**
+ * A row whose quantity, unit price and total were all read but do not multiply out: the total anchors the
+ * row, and a quantity or price one digit away from what was read that makes it multiply out replaces
+ * it ("0" for a ٥٠ whose ring was lost is 50; "3.00" with 50 x ? = 1,650.00 is 33.00).
+ */
+function repairOneDigit(q: Dec, u: Dec, t: Dec): { quantity: Dec; unitPrice: Dec } | null {
+  // A whole total beside a price in cents is more likely a total whose decimal point was lost.
+  if (t % SCALE === 0n && u % SCALE !== 0n) return null;
+  const options: { quantity: Dec; unitPrice: Dec; cost: number }[] = [];
+  if (u > 0n) {
+    for (const places of [0, 1, 2]) {
+      const d = div(t, u);
+      if (d === null) break;
+      const q2 = roundDec(d, places);
+      if (q2 > 0n && lineMatches(q2, u, t)) {
+        options.push({ quantity: q2, unitPrice: u, cost: digitDistance(digitsOf(q), digitsOf(q2)) });
+        break;
+      }
+    }
+  }
+  if (q > 0n) {
+    const d = div(t, q);
+    if (d !== null && d % CENT === 0n && d > 0n && lineMatches(q, d, t)) {
+      options.push({ quantity: q, unitPrice: d, cost: digitDistance(digitsOf(u), digitsOf(d)) });
+    }
+  }
+  // Equally near, the price is corrected: it has more digits to misread than a count.
+  const best = options
+    .filter((o) => o.cost <= 1)
+    .sort((a, b) => a.cost - b.cost || (a.unitPrice !== u ? -1 : 1));
+  return best[0] ?? null;
 }
 
 export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
@@ -145,9 +198,20 @@ export function readLine(
     const d = div(t, quantity);
     if (d !== null && d % (SCALE / 100n) === 0n && lineMatches(quantity, d, t)) unitPrice = d;
   }
-  const consistent =
+  let consistent =
     quantity !== null && unitPrice !== null && t !== null && lineMatches(quantity, unitPrice, t);
+  let repaired = false;
+  if (repair && !consistent && quantity !== null && unitPrice !== null && t !== null && t > 0n) {
+    const fixed = repairOneDigit(quantity, unitPrice, t);
+    if (fixed) {
+      quantity = fixed.quantity;
+      unitPrice = fixed.unitPrice;
+      consistent = true;
+      repaired = true;
+    }
+  }
   return {
+    repaired,
     quantity,
     unitPrice,
     total: t,
@@ -219,6 +283,9 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
             if (s && t && g && sums(s.value + t.value + adj, g.value)) score += 3;
             // A reading that contradicts the others is worse than no reading: it is then derived instead.
             else if (s && t && g) score -= 1.5;
+            // No subtotal read (its label garbled): the lines' sum stands in for it, with less weight.
+            else if (!s && L !== null && t && g && sums(L + t.value + adj, g.value)) score += 2.5;
+            if (!s && L !== null && t && r && taxMatches(L, r.value, t.value)) score += 1.5;
             if (s && g && g.value + ROUND_MAX < s.value) score -= 1.5;
             if (s && t && r && taxMatches(s.value, r.value, t.value)) score += 2;
             // Subtotal and tax that agree on a rate in use are read right, even when no rate is printed.

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { rereadArabicDigits } from './digits.js';
+import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import type { PageWords } from './layout.js';
 import { parseAmount } from './parse/amount.js';
 import { fmtFixed } from './decimal.js';
@@ -58,5 +58,55 @@ describe('rereadArabicDigits', () => {
     const r = await rereadArabicDigits(png, words);
     expect(r.changed).toBe(0);
     expect(r.page.words.map((w) => w.text)).toEqual(['VYA', 'VYA', 'VYA', 'VYA']);
+  });
+});
+
+describe('Arabic-Indic numbers the engine cut or misread', () => {
+  const word = (text: string, x0: number, x1: number, line = '1.1.1', y0 = 100, y1 = 126) => ({
+    text,
+    conf: 0.9,
+    x0,
+    x1,
+    y0,
+    y1,
+    lineKey: line,
+  });
+  const texts = (p: PageWords): string[] => p.words.map((w) => w.text).sort();
+
+  it('joins the pieces of one number, not numbers of other columns or lines', () => {
+    const p: PageWords = {
+      page: 1,
+      width: 2000,
+      height: 1000,
+      words: [
+        // "٩ ٤,٣٨٣٠٢ ٥" is ٩٤,٣٨٣.٢٥ cut at the gaps of a wide font; ٢٥ is the quantity column.
+        word('٩', 354, 368),
+        word('٤,٣٨٣٠٢\u200f', 380, 506),
+        word('٥', 522, 533, '1.1.1', 106, 125),
+        word('٢٥', 1462, 1502),
+        word('خرطوشة', 1700, 1800),
+        word('٩', 354, 368, '1.1.2', 160, 186),
+      ],
+    };
+    const joined = joinDigitFragments(p);
+    expect(texts(joined)).toEqual(['خرطوشة', '٢٥', '٩', '٩٤,٣٨٣٠٢٥'].sort());
+    const number = joined.words.find((w) => w.text === '٩٤,٣٨٣٠٢٥');
+    expect([number?.x0, number?.x1]).toEqual([354, 533]);
+    expect(parseAmount(number?.text ?? '')?.value).toBe(parseAmount('94,383.25')?.value);
+  });
+
+  it('reads a Latin o or 0 inside an Arabic-Indic number as the ring-shaped five', () => {
+    const p: PageWords = {
+      page: 1,
+      width: 900,
+      height: 300,
+      words: [
+        word('0٠\u200f', 10, 40),
+        word('0,٩0٠.٠٠', 100, 200),
+        word('INV-2025', 300, 400),
+        word('100', 500, 560),
+      ],
+    };
+    expect(fixRingFives(p).words.map((w) => w.text)).toEqual(['٥٠\u200f', '٥,٩٥٠.٠٠', 'INV-2025', '100']);
   });
 });

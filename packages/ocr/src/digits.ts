@@ -231,6 +231,78 @@ const LOOKALIKE = /^[0-9\u0660-\u0669\u06f0-\u06f9VYAEoO\\/|<>()‘’'"°*“�
 const ARABIC_INDIC_NUMBER =
   /^[\u0660-\u0669\u066b\u066c.,/:%\-]*[\u0660-\u0669][\u0660-\u0669\u066b\u066c.,/:%\-]*$/;
 
+/**
+ * Arabic-Indic five (٥) is a small ring, and the models sometimes answer a Latin o or 0 for it inside a
+ * number they otherwise read in Arabic-Indic digits ("0٠" for ٥٠). In a word of Arabic-Indic digits and
+ * separators, such a ring is a five: Arabic-Indic zero is a dot, and Western digits are not mixed in.
+ */
+export function fixRingFives(page: PageWords): PageWords {
+  let changed = false;
+  const words = page.words.map((w) => {
+    const t = w.text;
+    if (
+      !/[0oO]/.test(t) ||
+      !/[\u0660-\u0669]/.test(t) ||
+      !/^[\u0660-\u0669\u066b\u066c.,/:%\-0oO\u200e\u200f\u061c]+$/.test(t)
+    )
+      return w;
+    changed = true;
+    return { ...w, text: t.replace(/[0oO]/g, '\u0665') };
+  });
+  return changed ? { ...page, words } : page;
+}
+
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
+const DIGIT_FRAGMENT = /^[\u0660-\u0669\u066b\u066c.,]*[\u0660-\u0669][\u0660-\u0669\u066b\u066c.,]*$/;
+
+/**
+ * Arabic-Indic numbers in wide-set fonts (Amiri, Scheherazade) come out of the engine cut into pieces
+ * at the gaps between digits ("٩ ٤,٣٨٣٠٢ ٥" for ٩٤,٣٨٣.٢٥). Number pieces on the same engine line whose
+ * gap is under the digits' height are one number again; columns of a table are far wider apart.
+ */
+export function joinDigitFragments(page: PageWords): PageWords {
+  const out: Word[] = [];
+  const byLine = new Map<string, Word[]>();
+  for (const w of page.words) {
+    if (!w.lineKey || !DIGIT_FRAGMENT.test(w.text.replace(BIDI_MARKS, ''))) {
+      out.push(w);
+      continue;
+    }
+    byLine.set(w.lineKey, [...(byLine.get(w.lineKey) ?? []), w]);
+  }
+  let joined = 0;
+  for (const ws of byLine.values()) {
+    ws.sort((a, b) => a.x0 - b.x0);
+    let cur: Word | null = null;
+    for (const w of ws) {
+      if (cur) {
+        const c: Word = cur;
+        const h = Math.max(c.y1 - c.y0, w.y1 - w.y0);
+        const gap = w.x0 - c.x1;
+        const overlap = Math.min(c.y1, w.y1) - Math.max(c.y0, w.y0);
+        if (gap > -h * 0.2 && gap < h * 0.8 && overlap > 0.4 * Math.min(c.y1 - c.y0, w.y1 - w.y0)) {
+          cur = {
+            ...c,
+            text: c.text.replace(BIDI_MARKS, '') + w.text.replace(BIDI_MARKS, ''),
+            conf: Math.min(c.conf, w.conf),
+            x0: Math.min(c.x0, w.x0),
+            y0: Math.min(c.y0, w.y0),
+            x1: Math.max(c.x1, w.x1),
+            y1: Math.max(c.y1, w.y1),
+          };
+          joined += 1;
+          continue;
+        }
+        out.push(cur);
+      }
+      cur = w;
+    }
+    if (cur) out.push(cur);
+  }
+  // The layout step groups words by their engine line and orders them by position, not by this list.
+  return joined ? { ...page, words: out } : page;
+}
+
 function isCandidate(w: Word, tuned: boolean): boolean {
   const t = w.text;
   if (hasArabic(t) || !LOOKALIKE.test(t)) return false;

@@ -777,7 +777,7 @@ export function extractFields(lines: Line[]): ExtractResult {
 
   const lineItems: LineItem[] = items.rows.map((r, i) => {
     const k = `line_items.${i}`;
-    const lineOk = r.consistent ? 1 : 0.6;
+    const lineOk = r.consistent ? (r.repaired ? 0.75 : 1) : 0.6;
     if (r.desc) put(`${k}.description`, { words: r.descWords, line: r.line, conf: meanConf(r.descWords) });
     const num = (
       name: string,
@@ -1225,6 +1225,8 @@ interface ItemRow {
   totalW: { value: Dec; word: Word } | null;
   total: Dec | null;
   consistent: boolean;
+  /** A quantity or price was corrected by one digit to make the row multiply out. */
+  repaired: boolean;
 }
 
 const STOP_FIELDS = new Set<LabelField>(['subtotal', 'total', 'tax', 'other_amount']);
@@ -1362,6 +1364,7 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
       totalW: t ? { value: r.total ?? t.value, word: t.word } : null,
       total: t ? (r.total ?? t.value) : null,
       consistent: r.consistent,
+      repaired: !!r.repaired,
     });
   }
   return { rows };

@@ -1,8 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROBE_ARABIC_WORDS, probeArabic } from './arabic-probe.js';
 import { detectKind } from './detect.js';
-import { rereadArabicDigits } from './digits.js';
+import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
 import { arabicModel } from './engine/models.js';
@@ -52,6 +53,9 @@ function westernDigitCount(p: PageWords): number {
 }
 const WESTERN_DIGITS = 15;
 
+/** Arabic-Indic numbers put back together and their ring fives read as fives. */
+const cleanArabicDigits = (p: PageWords): PageWords => fixRingFives(joinDigitFragments(p));
+
 /** Words of two characters or more read with some confidence. */
 function sureWords(p: PageWords): number {
   return p.words.filter((w) => w.text.length >= 2 && w.conf >= 0.6).length;
@@ -59,6 +63,8 @@ function sureWords(p: PageWords): number {
 /** Fewer sure words than this and the page is read again with its contrast stretched. */
 const FAINT_WORDS = 12;
 const FLATTEN = 'auto';
+/** INVOICING_OCR_ARABIC_PROBE=off makes the normal pipeline read every doubtful page with the Arabic model. */
+const probeMode = (): string => process.env.INVOICING_OCR_ARABIC_PROBE ?? 'on';
 /** The glyph-template reader of Arabic-Indic digits (`digits.ts`); INVOICING_OCR_DIGIT_READER=off skips it. */
 const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'off';
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
@@ -87,11 +93,20 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
     }
   }
   let needsArabic = doubtShare(first) > 0.18;
+  if (needsArabic && !advanced && probeMode() !== 'off') {
+    // The normal pipeline first asks the Arabic model about the unsure lines alone: most pages with
+    // unsure words are worn English receipts, and the whole-page Arabic pass would be thrown away.
+    progress('probe-arabic');
+    const probe = await probeArabic(img.png, first, ctx.budget);
+    if (probe.arabicWords < PROBE_ARABIC_WORDS) needsArabic = false;
+  }
   const arabic = arabicModel(westernDigitCount(first) < WESTERN_DIGITS);
   let arabicReading: PageWords | null = null;
   if (needsArabic) {
     progress('recognize-arabic');
-    arabicReading = await tesseract(img.png, page, { ...arabic, thresholding: THRESH }, ctx.budget);
+    arabicReading = cleanArabicDigits(
+      await tesseract(img.png, page, { ...arabic, thresholding: THRESH }, ctx.budget),
+    );
     // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic
     // words. On the noise of a worn English receipt it answers short Arabic fragments (on the samples,
     // at most 6 words of three letters or more, under a tenth of what it read); on pages with Arabic, at
@@ -105,18 +120,29 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   // The digit reader rewrites the numbers of an Arabic-Indic page from glyph templates. After the stock
   // model it is always better; after the tuned model it fixes some fonts' separators and spoils others'
   // digits, so both readings are kept and the vote (which reading adds up) decides.
-  const digits = async (png: Uint8Array, words: PageWords): Promise<PageWords[]> => {
-    if (!needsArabic || !digitReader()) return [words];
+  const digits = async (png: Uint8Array, read: PageWords): Promise<PageWords[]> => {
+    if (!needsArabic) return [read];
+    const words = cleanArabicDigits(read);
+    if (!digitReader()) return [words];
     progress('arabic-digits');
     const r = await rereadArabicDigits(png, words, { tunedModel: tuned });
     if (!r.changed) return [words];
-    return tuned ? [words, r.page] : [r.page];
+    const reread = cleanArabicDigits(r.page);
+    return tuned ? [words, reread] : [reread];
   };
   const base = needsArabic && arabicReading ? await digits(img.png, arabicReading) : [first];
   if (!advanced) return base;
   progress('recognize-variant');
   const otsu = await tesseract(img.png, page, { ...model, thresholding: 0 }, ctx.budget);
   const readings = [...base, ...(await digits(img.png, otsu))];
+  // Light-on-dark bands (title bars, highlighted totals) turned dark-on-light: one more reading, only
+  // for pages that have them.
+  const banded = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN, invertBands: true });
+  if (banded.bands > 0) {
+    progress('recognize-bands');
+    const words = await tesseract(banded.png, page, { ...model, thresholding: THRESH }, ctx.budget);
+    readings.push(...(await digits(banded.png, words)));
+  }
   const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');

@@ -51,6 +51,25 @@ export function foldArabic(s: string): string {
     .replace(/\u0649/g, '\u064a');
 }
 
+/**
+ * The dotless skeleton (rasm) of a folded Arabic word: letters that differ only by their dots become one
+ * (ب ت ث ن ي, ج ح خ, د ذ, ر ز, س ش, ص ض, ط ظ, ع غ, ف ق, ه ة). Noise, blur and low resolution lose or add
+ * dots first, so "قاتوره صربىية" is still "فاتورة ضريبية" by its skeleton.
+ */
+export function arabicSkeleton(s: string): string {
+  return foldArabic(s)
+    .replace(/[بتثنيئٮ]/g, 'ٮ')
+    .replace(/[جخ]/g, 'ح')
+    .replace(/ذ/g, 'د')
+    .replace(/ز/g, 'ر')
+    .replace(/ش/g, 'س')
+    .replace(/ض/g, 'ص')
+    .replace(/ظ/g, 'ط')
+    .replace(/غ/g, 'ع')
+    .replace(/[قڤ]/g, 'ف')
+    .replace(/ؤ/g, 'و');
+}
+
 const ARABIC_LETTER = /[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff\ufb50-\ufdff\ufe70-\ufefc]/u;
 const ARABIC_LETTER_G = /[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff\ufb50-\ufdff\ufe70-\ufefc]/gu;
 const LATIN_LETTER_G = /[A-Za-z\u00c0-\u024f]/g;

@@ -19,6 +19,8 @@ export interface PreparedImage {
   flattened: boolean;
   /** Degrees the page was turned back by (0 when it was straight enough). */
   skew: number;
+  /** Light-on-dark bands inverted (with `invertBands`). */
+  bands: number;
 }
 
 export interface PrepareOptions {
@@ -33,6 +35,12 @@ export interface PrepareOptions {
   binarize?: boolean;
   /** Divide out uneven lighting: 'auto' only when the page's background really varies. */
   flatten?: 'auto' | 'always' | 'never';
+  /**
+   * Invert light-on-dark bands (title bars, highlighted totals). Off by default: the engine reads clean
+   * bands itself, and inverting them changes its page layout enough to cost clean pages fields; the
+   * advanced pipeline reads pages with bands this way as one more variant.
+   */
+  invertBands?: boolean;
   /** Turn a tilted page straight (default on): the engine loses whole tables on pages tilted 2-3 degrees. */
   deskew?: boolean;
 }
@@ -90,6 +98,139 @@ async function flattenLight(
     out[i] = Math.min(255, Math.round(((pixels[i] ?? 0) * 245) / b));
   }
   return { pixels: out, applied: true };
+}
+
+/**
+ * Light text on dark bands (a coloured title bar, a black table header, a highlighted total) is lost by
+ * the engine's binarisation. Bands are found as groups of 16 px blocks that are mostly dark, in runs at
+ * least 64 px wide (a band, not a bold letter), whose bounding box they mostly fill (a rectangle, not a
+ * logo); each box's edges are then found to the pixel and the rectangle is inverted. Pages with no
+ * such band, or printed light on dark throughout, are returned as they are.
+ */
+export function invertDarkBands(
+  pixels: Buffer,
+  width: number,
+  height: number,
+): { pixels: Buffer; bands: number } {
+  const B = 16;
+  const sw = Math.ceil(width / B);
+  const sh = Math.ceil(height / B);
+  const inked = new Uint32Array(sw * sh);
+  const count = new Uint32Array(sw * sh);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const brow = Math.floor(y / B) * sw;
+    for (let x = 0; x < width; x++) {
+      const k = brow + Math.floor(x / B);
+      if ((pixels[row + x] ?? 0) < 128) inked[k] = (inked[k] ?? 0) + 1;
+      count[k] = (count[k] ?? 0) + 1;
+    }
+  }
+  const dark = new Uint8Array(sw * sh);
+  let darkBlocks = 0;
+  for (let by = 0; by < sh; by++) {
+    let runStart = -1;
+    for (let bx = 0; bx <= sw; bx++) {
+      const k = by * sw + bx;
+      // Mostly dark: light letters on a band cover less than half of it, dark letters on paper far less.
+      const isDark = bx < sw && (inked[k] ?? 0) > 0.6 * (count[k] ?? 1);
+      if (isDark && runStart < 0) runStart = bx;
+      if (!isDark && runStart >= 0) {
+        if (bx - runStart >= 4) {
+          for (let i = runStart; i < bx; i++) dark[by * sw + i] = 1;
+          darkBlocks += bx - runStart;
+        }
+        runStart = -1;
+      }
+    }
+  }
+  if (darkBlocks === 0 || darkBlocks > 0.4 * sw * sh) return { pixels, bands: 0 };
+
+  // Groups of dark blocks (touching sides) and their boxes, in blocks.
+  const seen = new Uint8Array(sw * sh);
+  const boxes: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  for (let start = 0; start < sw * sh; start++) {
+    if (!dark[start] || seen[start]) continue;
+    const stack = [start];
+    seen[start] = 1;
+    let n = 0;
+    let [x0, y0, x1, y1] = [sw, sh, 0, 0];
+    while (stack.length) {
+      const k = stack.pop() as number;
+      n++;
+      const bx = k % sw;
+      const by = (k - bx) / sw;
+      x0 = Math.min(x0, bx);
+      x1 = Math.max(x1, bx);
+      y0 = Math.min(y0, by);
+      y1 = Math.max(y1, by);
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const nx = bx + dx;
+        const ny = by + dy;
+        const nk = ny * sw + nx;
+        if (nx >= 0 && nx < sw && ny >= 0 && ny < sh && dark[nk] && !seen[nk]) {
+          seen[nk] = 1;
+          stack.push(nk);
+        }
+      }
+    }
+    if (n >= 0.5 * (x1 - x0 + 1) * (y1 - y0 + 1)) boxes.push({ x0, y0, x1, y1 });
+  }
+  if (!boxes.length) return { pixels, bands: 0 };
+
+  const out = Buffer.from(pixels);
+  const rowDark = (y: number, xa: number, xb: number): boolean => {
+    let d = 0;
+    for (let x = xa; x < xb; x++) if ((pixels[y * width + x] ?? 255) < 128) d++;
+    return d > 0.5 * (xb - xa);
+  };
+  const colDark = (x: number, ya: number, yb: number): boolean => {
+    let d = 0;
+    for (let y = ya; y < yb; y++) if ((pixels[y * width + x] ?? 255) < 128) d++;
+    return d > 0.5 * (yb - ya);
+  };
+  for (const b of boxes) {
+    let xa = b.x0 * B;
+    let xb = Math.min(width, (b.x1 + 1) * B);
+    let ya = b.y0 * B;
+    let yb = Math.min(height, (b.y1 + 1) * B);
+    // Each edge moved to the last row or column that is still mostly dark, within a block either way.
+    const top = Math.max(0, ya - B);
+    for (let y = top; y < Math.min(height, ya + B); y++) {
+      if (rowDark(y, xa, xb)) {
+        ya = y;
+        break;
+      }
+    }
+    for (let y = Math.min(height, yb + B) - 1; y > Math.max(ya, yb - B); y--) {
+      if (rowDark(y, xa, xb)) {
+        yb = y + 1;
+        break;
+      }
+    }
+    for (let x = Math.max(0, xa - B); x < Math.min(width, xa + B); x++) {
+      if (colDark(x, ya, yb)) {
+        xa = x;
+        break;
+      }
+    }
+    for (let x = Math.min(width, xb + B) - 1; x > Math.max(xa, xb - B); x--) {
+      if (colDark(x, ya, yb)) {
+        xb = x + 1;
+        break;
+      }
+    }
+    for (let y = ya; y < yb; y++) {
+      const row = y * width;
+      for (let x = xa; x < xb; x++) out[row + x] = 255 - (pixels[row + x] ?? 0);
+    }
+  }
+  return { pixels: out, bands: boxes.length };
 }
 
 /**
@@ -192,29 +333,46 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     let { width: w, height: h } = raw.info;
     // Measured before flattening: dividing out the light also lifts paper noise into stroke edges.
     let skew = opts.deskew === false ? 0 : estimateSkew(pixels, w, h);
+    const straighten = async (): Promise<void> => {
+      if (!skew) return;
+      if (Math.abs(skew) < DESKEW_MIN_DEGREES) {
+        skew = 0;
+        return;
+      }
+      const r = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
+        .affine(turn(-skew), { background: '#ffffff', interpolator: 'bicubic' })
+        .extractChannel(0)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      pixels = r.data;
+      w = r.info.width;
+      h = r.info.height;
+    };
     let flattened = false;
-    if (opts.flatten !== 'never') {
+    const flatten = async (): Promise<void> => {
+      if (opts.flatten === 'never') return;
       const r = await flattenLight(pixels, w, h, opts.flatten === 'always');
       pixels = r.pixels;
       flattened = r.applied;
-    }
-    if (skew) {
-      if (Math.abs(skew) >= DESKEW_MIN_DEGREES) {
-        const r = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
-          .affine(turn(-skew), { background: '#ffffff', interpolator: 'bicubic' })
-          .extractChannel(0)
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        pixels = r.data;
-        w = r.info.width;
-        h = r.info.height;
-      } else skew = 0;
+    };
+    let bands = 0;
+    if (opts.invertBands) {
+      // Turned first, so that the bands lie along the blocks, and inverted before flattening, which
+      // would take a band's light letters for its background.
+      await straighten();
+      const r = invertDarkBands(pixels, w, h);
+      pixels = r.pixels;
+      bands = r.bands;
+      await flatten();
+    } else {
+      await flatten();
+      await straighten();
     }
     if (opts.binarize) for (let i = 0; i < pixels.length; i++) pixels[i] = (pixels[i] ?? 0) < 150 ? 0 : 255;
     const png = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    return { png, width: w, height: h, scale, flattened, skew };
+    return { png, width: w, height: h, scale, flattened, skew, bands };
   } catch (e) {
     if (e instanceof OcrError) throw e;
     const msg = e instanceof Error ? e.message : String(e);

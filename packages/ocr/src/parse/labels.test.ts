@@ -23,6 +23,16 @@ describe('findLabels', () => {
     expect(fields('الرقم الضريبي : ٣٦٥٤٨٣٩٠٣٧١٣٠٩٣')).toEqual(['tax_id']);
   });
 
+  it('finds Arabic labels whose letters lost or gained their dots', () => {
+    expect(fields('قاتوره صربىية')).toEqual(['title']);
+    expect(fields('المجموع القرعي ٢١,٦١١.٨٩')).toEqual(['subtotal']);
+    expect(fields('تارىخ الاستحقاق ٢٨ ديسمبر')).toEqual(['due_date']);
+    expect(fields('الإحمالي ٢٤,٨٥٣.٦٧')).toEqual(['total']);
+    // Short single words and ordinary names stay what they are.
+    expect(fields('حسن إبراهيم وشركاه')).toEqual([]);
+    expect(fields('كرتونة مياه معدنية')).toEqual([]);
+  });
+
   it('reads bilingual labels as two labels of one field', () => {
     expect(fields('Invoice No. / رقم الفاتورة INV/SA/24/541')).toEqual(['invoice_number', 'invoice_number']);
     expect(fields('Subtotal / المجموع الفرعي 10199.81')).toEqual(['subtotal', 'subtotal']);

@@ -1,4 +1,4 @@
-import { wordKey } from '../text.js';
+import { arabicSkeleton, hasArabic, wordKey } from '../text.js';
 
 export type LabelField =
   | 'invoice_number'
@@ -361,6 +361,12 @@ function closeEnough(a: string, b: string): boolean {
   return (prev[b.length] ?? 9) <= 1;
 }
 
+/** Two Arabic words of at least `min` letters with the same dotless skeleton. */
+function sameSkeleton(a: string, b: string, min: number): boolean {
+  if (a.length < min || b.length < min || !hasArabic(a) || !hasArabic(b)) return false;
+  return arabicSkeleton(a) === arabicSkeleton(b);
+}
+
 export interface LabelMatch {
   field: LabelField;
   /** Index of the first and last word of the label in the given word list. */
@@ -391,8 +397,13 @@ export function findLabels(words: string[]): LabelMatch[] {
     const orders = ph.arabic ? [ph.keys, [...ph.keys].reverse()] : [ph.keys];
     for (let i = 0; i + n <= keys.length; i++) {
       if (used.slice(i, i + n).some(Boolean)) continue;
-      // Single words must match exactly: "Supplies" in a description is not the label "Supplier".
-      const same = n > 1 ? closeEnough : (a: string, b: string): boolean => a === b;
+      // Single words must match exactly: "Supplies" in a description is not the label "Supplier". Arabic
+      // words may also match by their dotless skeleton (dots are what noise and blur lose first), a
+      // single word only when it is long enough not to be another word's skeleton.
+      const same =
+        n > 1
+          ? (a: string, b: string): boolean => closeEnough(a, b) || sameSkeleton(a, b, 3)
+          : (a: string, b: string): boolean => a === b || sameSkeleton(a, b, 5);
       const hit = orders.some((o) => o.every((k, j) => same(keys[i + j] ?? '', k)));
       if (!hit) continue;
       for (let j = i; j < i + n; j++) used[j] = true;
