@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages the product and its tests need, from Debian's archive only:
 # the OCR engine with English, Arabic and Arabic-script data, poppler for PDFs, Chromium for page tests,
-# and fonts that render Arabic and Latin text. Safe to run again: it installs only what is missing.
+# and fonts that render Arabic and Latin text (the Arabic model is trained on lines drawn in them).
+# Safe to run again: it installs only what is missing.
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,7 @@ packages=(
   poppler-utils
   chromium
   fonts-noto-core fonts-dejavu-core
+  fonts-hosny-amiri fonts-sil-scheherazade fonts-kacst fonts-liberation
 )
 
 missing=()

@@ -3,11 +3,11 @@
 # Arabic-Indic digits and separators (and kept on Arabic words, English and Western digits).
 #   packages/ocr/training/build-model.sh [WORKDIR]
 # Needs: tesseract 5.3 with tesseract-ocr-script-arab, lstmtraining, combine_tessdata, dawg2wordlist,
-# node with the repository's dependencies (sharp), the Noto and DejaVu fonts. Runs niced; about 25 minutes
+# node with the repository's dependencies (sharp), the fonts of scripts/install-system-packages.sh. Runs niced; about 25 minutes
 # on two cores. Fixed seeds: the same tools render the same lines and train the same model.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
-OUT="$HERE/../models/Arabic_invoice.traineddata"
+OUT="${OUT:-$HERE/../models/Arabic_invoice.traineddata}"
 WORK="${1:-${TMPDIR:-/tmp}/ocr-arabic-model}"
 STOCK="${STOCK_TRAINEDDATA:-/usr/share/tesseract-ocr/5/tessdata/Arabic.traineddata}"
 CONFIGS="${TESS_CONFIGS:-/usr/share/tesseract-ocr/5/tessdata/configs}"

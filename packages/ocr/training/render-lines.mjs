@@ -48,8 +48,23 @@ const AR_FONTS = [
   'DejaVu Sans',
   'DejaVu Sans Bold',
   'DejaVu Sans Condensed',
+  'Amiri',
+  'Amiri Bold',
+  'Scheherazade',
+  'Scheherazade Bold',
+  'KacstBook',
+  'KacstOne',
+  'KacstOffice',
 ];
-const LATIN_FONTS = ['DejaVu Sans', 'DejaVu Sans Bold', 'Noto Sans', 'Noto Sans Bold', 'Noto Serif'];
+const LATIN_FONTS = [
+  'DejaVu Sans',
+  'DejaVu Sans Bold',
+  'Noto Sans',
+  'Noto Sans Bold',
+  'Noto Serif',
+  'Liberation Sans',
+  'Liberation Serif',
+];
 
 const LABELS = [
   'رقم الفاتورة',
