@@ -75,7 +75,11 @@ const superviseApiProcesses = (config: Config, kind: DatabaseHandle['kind'], dem
   });
   cluster.on('listening', (worker) => supervisor.listening({ id: worker.id, kill: () => undefined }));
   cluster.on('exit', (worker, code, signal) =>
-    supervisor.exited({ id: worker.id, kill: () => undefined }, String(signal ?? code)),
+    supervisor.exited(
+      { id: worker.id, kill: () => undefined },
+      String(signal ?? code),
+      !signal && code !== 0,
+    ),
   );
   process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
   process.on('SIGINT', () => supervisor.stop('SIGINT'));

@@ -69,7 +69,8 @@ describe('the API process supervisor', () => {
       h.supervisor.exited(child, '1');
       const before = h.forked.length;
       let waited = 0;
-      while (h.forked.length === before) {
+      // Bounded: a supervisor that stopped instead of restarting fails the test rather than hanging it.
+      while (h.forked.length === before && waited < 120_000) {
         h.advance(500);
         waited += 500;
       }
@@ -83,6 +84,29 @@ describe('the API process supervisor', () => {
     expect(h.exits).toEqual([1]);
     h.advance(60_000);
     expect(h.forked).toHaveLength(6);
+  });
+
+  it('counts a replacement that fails to start as one more death, once the server has started', () => {
+    const h = harness(1);
+    h.supervisor.listening(h.forked[0]!);
+    h.supervisor.exited(h.forked[0]!, 'SIGKILL');
+    h.advance(1000);
+    expect(h.forked).toHaveLength(2);
+    // The database is briefly away: the replacement dies before it listens, and is tried again later.
+    h.supervisor.exited(h.forked[1]!, '1', true);
+    expect(h.exits).toEqual([]);
+    h.advance(2000);
+    expect(h.forked).toHaveLength(3);
+  });
+
+  it('exits 1 when a process fails on its own while the server stops', () => {
+    const h = harness(2);
+    h.supervisor.listening(h.forked[0]!);
+    h.supervisor.listening(h.forked[1]!);
+    h.supervisor.stop('SIGTERM');
+    h.supervisor.exited(h.forked[0]!, 'SIGTERM');
+    h.supervisor.exited(h.forked[1]!, '1', true);
+    expect(h.exits).toEqual([1]);
   });
 
   it('stops everything with exit code 1 when a process dies before it ever listened', () => {

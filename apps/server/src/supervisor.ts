@@ -21,16 +21,17 @@ export interface SupervisorOptions {
 
 export interface Supervisor {
   listening(child: Child): void;
-  exited(child: Child, how: string): void;
+  /** `failed`: the process ended with a non-zero exit code of its own (not by a signal). */
+  exited(child: Child, how: string, failed?: boolean): void;
   stop(signal: NodeJS.Signals, code?: number): void;
 }
 
 /**
  * Keeps `count` processes running. A process that dies after it listened is replaced, after a delay that
- * doubles while deaths keep coming (1 s, 2 s, 4 s ... at most 30 s); more than `maxRestarts` within
- * `restartWindowMs`, or one that dies before it ever listened (its start-up fails and would fail again),
- * stops everything with exit code 1. `stop` passes the signal on and exits after the last process, with
- * 0 unless a process failed.
+ * doubles while deaths keep coming (1 s, 2 s, 4 s ... at most 30 s), a replacement that fails to start
+ * as well; more than `maxRestarts` within `restartWindowMs`, or a process that dies before the server
+ * ever started (its start-up fails and would fail again), stops everything with exit code 1. `stop`
+ * passes the signal on and exits after the last process, with 0 unless a process failed.
  */
 export const createSupervisor = (options: SupervisorOptions): Supervisor => {
   const maxRestarts = options.maxRestarts ?? 5;
@@ -59,15 +60,17 @@ export const createSupervisor = (options: SupervisorOptions): Supervisor => {
         options.onReady();
       }
     },
-    exited(child, how) {
+    exited(child, how, failed = false) {
       live.delete(child.id);
       const served = listened.delete(child.id);
       if (stopping) {
+        if (failed) exitCode = 1;
         if (live.size === 0) options.exit(exitCode);
         return;
       }
-      if (!served) {
-        options.log(`API process ${child.id} ended (${how}) before it served; stopping`);
+      if (!served && !ready) {
+        // The server's start fails (configuration, database): starting again would fail again.
+        options.log(`API process ${child.id} ended (${how}) before the server started; stopping`);
         supervisor.stop('SIGTERM', 1);
         return;
       }

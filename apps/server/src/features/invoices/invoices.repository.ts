@@ -54,89 +54,94 @@ export const invoicesRepository = (scope: OrgScope) => {
       page: number;
       pageSize: number;
     }) =>
-      scope.run(async (tx) => {
-        const p = {
-          org: sql.placeholder('org'),
-          status: sql.placeholder('status'),
-          pattern: sql.placeholder('pattern'),
-          limit: sql.placeholder('limit'),
-          offset: sql.placeholder('offset'),
-        };
-        const { status } = opts;
-        const search = Boolean(opts.q);
-        const values = { org, status, pattern: opts.q ? likePattern(opts.q) : undefined };
-        const variant = `${status ?? 'all'}_${search ? 'search' : 'list'}`;
-        const where = () =>
-          and(
-            eq(invoices.organizationId, p.org),
-            status ? eq(invoices.status, p.status) : undefined,
-            // Number search goes through a function the trigram index can serve (migration 0007).
-            search
-              ? sql`${invoices.id} in (select invoice_ids_matching_number(${p.pattern}::text))`
-              : undefined,
-          );
-        const counted = () => countOf(p.org, status, where(), search);
-        // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
-        // alone, so a deep page does not read the rows it skips; only its rows are then joined.
-        const pageRows = (fromEnd: boolean, limit: number, offset: number) =>
-          preparedFor(tx, `invoice_page_${variant}_${fromEnd ? 'from_end' : 'from_start'}`, (name) => {
-            const order = fromEnd
-              ? [asc(invoices.createdAt), asc(invoices.id)]
-              : [desc(invoices.createdAt), desc(invoices.id)];
-            const pageIds = tx
-              .select({ id: invoices.id, createdAt: invoices.createdAt })
-              .from(invoices)
-              .where(where())
-              .orderBy(...order)
-              .limit(p.limit)
-              .offset(p.offset)
-              .as('page_ids');
-            return tx
-              .select({
-                id: invoices.id,
-                number: invoices.number,
-                status: invoices.status,
-                issueDate: invoices.issueDate,
-                dueDate: invoices.dueDate,
-                currency: invoices.currency,
-                total: invoices.total,
-                imageStatus: invoices.imageStatus,
-                customerId: customers.id,
-                customerName: customers.name,
-                customerEmail: customers.email,
-                count: counted(),
-              })
-              .from(pageIds)
-              .innerJoin(invoices, and(eq(invoices.id, pageIds.id), eq(invoices.organizationId, p.org)))
-              .leftJoin(
-                customers,
-                and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
-              )
-              .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
-              .prepare(name);
-          }).execute({ ...values, limit, offset });
-        const offset = pageOffset(opts.page, opts.pageSize);
-        if (offset === 0) {
-          // The first page and the count in one statement, so one snapshot: no rows means a count of 0.
-          const rows = await pageRows(false, opts.pageSize, 0);
-          return { rows, count: rows[0]?.count ?? 0 };
-        }
-        const [{ n: total } = { n: 0 }] = await preparedFor(tx, `invoice_count_${variant}`, (name) =>
-          tx
-            .select({ n: counted() })
-            .from(sql`(select 1) as one`)
-            .prepare(name),
-        ).execute(values);
-        if (offset >= total) return { rows: [], count: total };
-        // A page in the second half is read from the other end of the index: the offset walked is then
-        // never more than half the list, and the last pages are as quick as the first.
-        const after = total - offset - opts.pageSize;
-        const rows =
-          after < offset
-            ? await pageRows(true, Math.min(opts.pageSize, total - offset), Math.max(after, 0))
-            : await pageRows(false, opts.pageSize, offset);
-        return { rows, count: total };
-      }),
+      scope.run(
+        async (tx) => {
+          const p = {
+            org: sql.placeholder('org'),
+            status: sql.placeholder('status'),
+            pattern: sql.placeholder('pattern'),
+            limit: sql.placeholder('limit'),
+            offset: sql.placeholder('offset'),
+          };
+          const { status } = opts;
+          const search = Boolean(opts.q);
+          const values = { org, status, pattern: opts.q ? likePattern(opts.q) : undefined };
+          const variant = `${status ?? 'all'}_${search ? 'search' : 'list'}`;
+          const where = () =>
+            and(
+              eq(invoices.organizationId, p.org),
+              status ? eq(invoices.status, p.status) : undefined,
+              // Number search goes through a function the trigram index can serve (migration 0007).
+              search
+                ? sql`${invoices.id} in (select invoice_ids_matching_number(${p.pattern}::text))`
+                : undefined,
+            );
+          const counted = () => countOf(p.org, status, where(), search);
+          // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
+          // alone, so a deep page does not read the rows it skips; only its rows are then joined.
+          const pageRows = (fromEnd: boolean, limit: number, offset: number) =>
+            preparedFor(tx, `invoice_page_${variant}_${fromEnd ? 'from_end' : 'from_start'}`, (name) => {
+              const order = fromEnd
+                ? [asc(invoices.createdAt), asc(invoices.id)]
+                : [desc(invoices.createdAt), desc(invoices.id)];
+              const pageIds = tx
+                .select({ id: invoices.id, createdAt: invoices.createdAt })
+                .from(invoices)
+                .where(where())
+                .orderBy(...order)
+                .limit(p.limit)
+                .offset(p.offset)
+                .as('page_ids');
+              return tx
+                .select({
+                  id: invoices.id,
+                  number: invoices.number,
+                  status: invoices.status,
+                  issueDate: invoices.issueDate,
+                  dueDate: invoices.dueDate,
+                  currency: invoices.currency,
+                  total: invoices.total,
+                  imageStatus: invoices.imageStatus,
+                  customerId: customers.id,
+                  customerName: customers.name,
+                  customerEmail: customers.email,
+                  count: counted(),
+                })
+                .from(pageIds)
+                .innerJoin(invoices, and(eq(invoices.id, pageIds.id), eq(invoices.organizationId, p.org)))
+                .leftJoin(
+                  customers,
+                  and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
+                )
+                .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
+                .prepare(name);
+            }).execute({ ...values, limit, offset });
+          const offset = pageOffset(opts.page, opts.pageSize);
+          if (offset === 0) {
+            // The first page and the count in one statement, so one snapshot: no rows means a count of 0.
+            const rows = await pageRows(false, opts.pageSize, 0);
+            return { rows, count: rows[0]?.count ?? 0 };
+          }
+          const [{ n: total } = { n: 0 }] = await preparedFor(tx, `invoice_count_${variant}`, (name) =>
+            tx
+              .select({ n: counted() })
+              .from(sql`(select 1) as one`)
+              .prepare(name),
+          ).execute(values);
+          if (offset >= total) return { rows: [], count: total };
+          // A page in the second half is read from the other end of the index: the offset walked is then
+          // never more than half the list, and the last pages are as quick as the first.
+          const after = total - offset - opts.pageSize;
+          const rows =
+            after < offset
+              ? await pageRows(true, Math.min(opts.pageSize, total - offset), Math.max(after, 0))
+              : await pageRows(false, opts.pageSize, offset);
+          return { rows, count: total };
+        },
+        // Past the first page the count and the page are two statements: both read one snapshot, so a
+        // page computed from the count is never shifted by an invoice created in between.
+        { snapshot: pageOffset(opts.page, opts.pageSize) > 0 },
+      ),
 
     /**
      * The invoice with its customer, lines and the name of whoever deleted its image, in one query;

@@ -26,7 +26,16 @@ export interface OrgScope {
   readonly organizationId: string;
   readonly userId: string | null;
   readonly role: MembershipRole | 'SYSTEM';
-  run<T>(fn: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /**
+   * `snapshot`: the reads see one state of the database, whatever commits meanwhile (repeatable read,
+   * read only), for answers made of several statements such as a page and its count. Ignored inside an
+   * open run, which shares the outer transaction.
+   */
+  run<T>(fn: (tx: TenantTx) => Promise<T>, options?: RunOptions): Promise<T>;
+}
+
+export interface RunOptions {
+  snapshot?: boolean;
 }
 
 // One storage for the whole process: Node walks every AsyncLocalStorage ever used on each promise, so one
@@ -56,6 +65,7 @@ const runOnPool = async <T>(
   organizationId: string,
   owner: object,
   fn: (tx: TenantTx) => Promise<T>,
+  snapshot: boolean,
 ): Promise<T> => {
   // The id is written into the statement, so it must be exactly a uuid (the access check made sure).
   if (!uuidPattern.test(organizationId)) throw new Error('organization id is not a uuid');
@@ -63,7 +73,7 @@ const runOnPool = async <T>(
   let broken: Error | undefined;
   try {
     await client.query(
-      `begin; select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', '${organizationId}', true)`,
+      `${snapshot ? 'begin isolation level repeatable read read only' : 'begin'}; select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', '${organizationId}', true)`,
     );
     const tx = txOn(client);
     const result = await openTransaction.run({ owner, tx }, () => fn(tx));
@@ -88,10 +98,12 @@ export const createOrgScope = (
   const client = (db as unknown as { $client?: unknown }).$client;
   return {
     ...context,
-    run: (fn) => {
+    run: (fn, options = {}) => {
       const open = openTransaction.getStore();
       if (open && open.owner === owner) return fn(open.tx);
-      if (client instanceof pg.Pool) return runOnPool(client, context.organizationId, owner, fn);
+      const snapshot = options.snapshot === true;
+      if (client instanceof pg.Pool) return runOnPool(client, context.organizationId, owner, fn, snapshot);
+      // PGlite serves one connection: nothing commits between two statements of a transaction anyway.
       return db.transaction(async (tx) => {
         // `role` is the setting behind SET ROLE; both settings end with the transaction.
         await tx.execute(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app';
 import { createOrgScope } from './org-scope';
-import { memberships } from './schema';
+import { customers, memberships } from './schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,6 +112,39 @@ describe('tenancy', () => {
     });
     expect(seen).toEqual(['invoicing_tenant', 'invoicing_tenant', 'invoicing_tenant']);
   });
+
+  // PGlite serves one connection, so nothing can commit in the middle of a transaction there.
+  it.skipIf(inject('testDatabase').kind === 'pglite')(
+    'a snapshot run does not see what commits between its statements',
+    async () => {
+      const a = await registerUser(t.app);
+      const scope = createOrgScope(t.system.db, {
+        organizationId: a.organization.id,
+        userId: a.user.id,
+        role: 'OWNER',
+      });
+      const count = async (tx: Parameters<Parameters<typeof scope.run>[0]>[0]) =>
+        (await tx.select().from(customers)).length;
+      const addOne = () =>
+        t.system.db.insert(customers).values({ organizationId: a.organization.id, name: 'Nile Traders' });
+      const seen = await scope.run(
+        async (tx) => {
+          const before = await count(tx);
+          await addOne();
+          return [before, await count(tx)];
+        },
+        { snapshot: true },
+      );
+      expect(seen[1]).toBe(seen[0]);
+      // Without a snapshot the second statement sees the new row: the test shows the difference.
+      const plain = await scope.run(async (tx) => {
+        const before = await count(tx);
+        await addOne();
+        return [before, await count(tx)];
+      });
+      expect(plain[1]).toBe((plain[0] ?? 0) + 1);
+    },
+  );
 
   it('a connection leaves a scope, failed or not, without its role or organization', async () => {
     const a = await registerUser(t.app);
