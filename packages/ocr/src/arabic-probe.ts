@@ -24,9 +24,9 @@ export async function probeArabic(
   budget: Budget,
 ): Promise<{ arabicWords: number; lines: number }> {
   const byLine = new Map<string, Word[]>();
-  first.words.forEach((w, i) => {
+  first.words.forEach((w) => {
     if (w.conf >= 0.6 || w.text.length < 2) return;
-    const key = w.lineKey ?? `y${Math.round(w.y0 / 20)}.${i}`;
+    const key = w.lineKey ?? `y${Math.round(w.y0 / 20)}`;
     byLine.set(key, [...(byLine.get(key) ?? []), w]);
   });
   const lines = [...byLine.values()]

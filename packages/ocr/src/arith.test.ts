@@ -187,15 +187,28 @@ describe('reconcileTotals', () => {
     expect(readLine([d('5'), d('15.66'), d('783')]).consistent).toBe(false);
   });
 
-  it('corrects a quantity or a price one digit away from what makes the row multiply out', () => {
-    // ٥٠ whose ring was lost reads ٠; a doubled 3 read once; a 5 misread in 0.5.
-    const lost = readLine([d('0'), d('226.00'), d('11300.00')]);
+  it('puts back a digit lost from a quantity or a price of an Arabic-Indic row when the row then multiplies out', () => {
+    const ar = (...v: string[]) => readLine(v.map(d), undefined, true, true);
+    // ٥٠ whose ring was lost reads ٠; a doubled 3 read once; a 5 read twice in 0.5.
+    const lost = ar('0', '226.00', '11300.00');
     expect([fmtTrim(lost.quantity as Dec), lost.consistent, lost.repaired]).toEqual(['50', true, true]);
-    expect(f(readLine([d('50'), d('3.00'), d('1650.00')]).unitPrice)).toBe('33.00');
-    expect(fmtTrim(readLine([d('0.55'), d('20.39'), d('10.20')]).quantity as Dec)).toBe('0.5');
-    // Further than one digit, or a whole total beside a price in cents (a lost decimal point): as read.
-    const far = readLine([d('6'), d('242.79'), d('1456.00')]);
-    expect([fmtTrim(far.quantity as Dec), f(far.unitPrice), far.consistent]).toEqual(['6', '242.79', false]);
-    expect(readLine([d('5'), d('15.66'), d('783')]).repaired).toBe(false);
+    expect(f(ar('50', '3.00', '1650.00').unitPrice)).toBe('33.00');
+    expect(fmtTrim(ar('0.55', '20.39', '10.20').quantity as Dec)).toBe('0.5');
+    // A digit changed rather than lost, a quantity of 1 (a discount), a whole total beside a price in
+    // cents (a lost decimal point), or more than three numbers: the row stays as read, unchecked.
+    for (const row of [
+      ['6', '242.79', '1456.00'],
+      ['12', '5.00', '50.00'],
+      ['1', '10.00', '10.50'],
+      ['1', '12.00', '10.00'],
+      ['5', '15.66', '783'],
+      ['2', '5.00', '1.00', '9.00'],
+    ]) {
+      const r = ar(...row);
+      expect([r.consistent, r.repaired], row.join(' ')).toEqual([false, false]);
+    }
+    // Rows in Western digits are never corrected this way: "2 for 9.00" is a deal.
+    expect(readLine([d('2'), d('5.00'), d('9.00')]).repaired).toBe(false);
+    expect(readLine([d('0'), d('226.00'), d('11300.00')]).repaired).toBe(false);
   });
 });

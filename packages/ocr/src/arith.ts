@@ -73,23 +73,33 @@ function digitDistance(a: string, b: string): number {
   return prev[b.length] ?? 99;
 }
 const digitsOf = (v: Dec): string => fmtTrim(v).replace('.', '');
+/** One digit lost or added (what a dropped or doubled glyph does), not one digit changed into another. */
+const oneDigitApart = (a: Dec, b: Dec): boolean => {
+  const x = digitsOf(a);
+  const y = digitsOf(b);
+  return Math.abs(x.length - y.length) === 1 && digitDistance(x, y) === 1;
+};
 
 /**
- * A row whose quantity, unit price and total were all read but do not multiply out: the total anchors the
- * row, and a quantity or price one digit away from what was read that makes it multiply out replaces
- * it ("0" for a ٥٠ whose ring was lost is 50; "3.00" with 50 x ? = 1,650.00 is 33.00).
+ * A row printed in Arabic-Indic digits whose quantity, unit price and total were all read but do not
+ * multiply out: the total anchors the row, and a quantity or price with one digit more or less than what
+ * was read that makes it multiply out replaces it ("0" for a ٥٠ whose ring was lost is 50; "3.00" with
+ * 50 x ? = 1,650.00 is 33.00). Only there: the engine drops these small glyphs (the dot zero, the ring
+ * five), while on other rows a mismatch is more often a discount or a deal than a misread.
  */
 function repairOneDigit(q: Dec, u: Dec, t: Dec): { quantity: Dec; unitPrice: Dec } | null {
-  // A whole total beside a price in cents is more likely a total whose decimal point was lost.
+  // A whole total beside a price in cents is more likely a total whose decimal point was lost; a
+  // quantity of 1 with another price is a discount or a deal more often than a misread.
   if (t % SCALE === 0n && u % SCALE !== 0n) return null;
-  const options: { quantity: Dec; unitPrice: Dec; cost: number }[] = [];
+  if (q === SCALE) return null;
+  const options: { quantity: Dec; unitPrice: Dec }[] = [];
   if (u > 0n) {
     for (const places of [0, 1, 2]) {
       const d = div(t, u);
       if (d === null) break;
       const q2 = roundDec(d, places);
       if (q2 > 0n && lineMatches(q2, u, t)) {
-        options.push({ quantity: q2, unitPrice: u, cost: digitDistance(digitsOf(q), digitsOf(q2)) });
+        if (oneDigitApart(q, q2)) options.push({ quantity: q2, unitPrice: u });
         break;
       }
     }
@@ -97,14 +107,12 @@ function repairOneDigit(q: Dec, u: Dec, t: Dec): { quantity: Dec; unitPrice: Dec
   if (q > 0n) {
     const d = div(t, q);
     if (d !== null && d % CENT === 0n && d > 0n && lineMatches(q, d, t)) {
-      options.push({ quantity: q, unitPrice: d, cost: digitDistance(digitsOf(u), digitsOf(d)) });
+      if (oneDigitApart(u, d)) options.push({ quantity: q, unitPrice: d });
     }
   }
   // Equally near, the price is corrected: it has more digits to misread than a count.
-  const best = options
-    .filter((o) => o.cost <= 1)
-    .sort((a, b) => a.cost - b.cost || (a.unitPrice !== u ? -1 : 1));
-  return best[0] ?? null;
+  // Both possible: the price is corrected, it has more digits to lose than a count.
+  return options.find((o) => o.unitPrice !== u) ?? options[0] ?? null;
 }
 
 export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
@@ -120,6 +128,8 @@ export function readLine(
   nums: Dec[],
   hint?: ('qty' | 'price' | 'amount' | null)[],
   repair = true,
+  /** The row was printed in Arabic-Indic digits: a digit lost in a quantity or price may be put back. */
+  arabicIndic = false,
 ): LineReading {
   const n = nums.length;
   const none: LineReading = {
@@ -201,7 +211,16 @@ export function readLine(
   let consistent =
     quantity !== null && unitPrice !== null && t !== null && lineMatches(quantity, unitPrice, t);
   let repaired = false;
-  if (repair && !consistent && quantity !== null && unitPrice !== null && t !== null && t > 0n) {
+  if (
+    repair &&
+    arabicIndic &&
+    n === 3 &&
+    !consistent &&
+    quantity !== null &&
+    unitPrice !== null &&
+    t !== null &&
+    t > 0n
+  ) {
     const fixed = repairOneDigit(quantity, unitPrice, t);
     if (fixed) {
       quantity = fixed.quantity;

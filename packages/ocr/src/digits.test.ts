@@ -93,6 +93,20 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     const number = joined.words.find((w) => w.text === '٩٤,٣٨٣٠٢٥');
     expect([number?.x0, number?.x1]).toEqual([354, 533]);
     expect(parseAmount(number?.text ?? '')?.value).toBe(parseAmount('94,383.25')?.value);
+    // A dash between two numbers, or two amounts each with its decimals, keep them apart.
+    const apart: PageWords = {
+      page: 1,
+      width: 2000,
+      height: 1000,
+      words: [
+        word('١٠', 100, 140),
+        word('-', 146, 152),
+        word('٢٠', 158, 198),
+        word('٢١٥٠٫٠٠', 400, 520),
+        word('٣٠٠٫٠٠', 536, 630),
+      ],
+    };
+    expect(texts(joinDigitFragments(apart))).toEqual(['-', '١٠', '٢٠', '٢١٥٠٫٠٠', '٣٠٠٫٠٠'].sort());
   });
 
   it('reads a Latin o or 0 inside an Arabic-Indic number as the ring-shaped five', () => {
@@ -108,5 +122,8 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
       ],
     };
     expect(fixRingFives(p).words.map((w) => w.text)).toEqual(['٥٠\u200f', '٥,٩٥٠.٠٠', 'INV-2025', '100']);
+    // Beside ١ alone it may be a Western 10; in a date it may be a zero.
+    const unsure: PageWords = { ...p, words: [word('١0', 10, 40), word('٢٠٢٤/0١/١٥', 100, 260)] };
+    expect(fixRingFives(unsure).words.map((w) => w.text)).toEqual(['١0', '٢٠٢٤/0١/١٥']);
   });
 });

@@ -234,16 +234,19 @@ const ARABIC_INDIC_NUMBER =
 /**
  * Arabic-Indic five (٥) is a small ring, and the models sometimes answer a Latin o or 0 for it inside a
  * number they otherwise read in Arabic-Indic digits ("0٠" for ٥٠). In a word of Arabic-Indic digits and
- * separators, such a ring is a five: Arabic-Indic zero is a dot, and Western digits are not mixed in.
+ * separators, on a page printed in Arabic-Indic digits, such a ring is a five: Arabic-Indic zero is a dot,
+ * and Western digits are not mixed in.
  */
 export function fixRingFives(page: PageWords): PageWords {
   let changed = false;
   const words = page.words.map((w) => {
     const t = w.text;
+    // Not in dates and times, and not beside ١ alone: "١0" may be a Western 10 whose 1 took the
+    // Arabic-Indic shape it shares.
     if (
       !/[0oO]/.test(t) ||
-      !/[\u0660-\u0669]/.test(t) ||
-      !/^[\u0660-\u0669\u066b\u066c.,/:%\-0oO\u200e\u200f\u061c]+$/.test(t)
+      !/[\u0660\u0662-\u0669]/.test(t) ||
+      !/^[\u0660-\u0669\u066b\u066c.,%\-0oO\u200e\u200f\u061c]+$/.test(t)
     )
       return w;
     changed = true;
@@ -271,7 +274,13 @@ export function joinDigitFragments(page: PageWords): PageWords {
     byLine.set(w.lineKey, [...(byLine.get(w.lineKey) ?? []), w]);
   }
   let joined = 0;
-  for (const ws of byLine.values()) {
+  const others = out.filter((w) => w.lineKey);
+  // Something else printed between two pieces ("١٠ - ٢٠") keeps them apart.
+  const between = (line: string, x0: number, x1: number): boolean =>
+    others.some((o) => o.lineKey === line && o.x1 > x0 && o.x0 < x1);
+  // Two amounts each with its decimals ("٢١٥٠٫٠٠ ٣٠٠٫٠٠" on a tight receipt) are two numbers.
+  const hasDecimals = (t: string): boolean => /[.,\u066b][\u0660-\u0669]{2}$/.test(t.replace(BIDI_MARKS, ''));
+  for (const [line, ws] of byLine) {
     ws.sort((a, b) => a.x0 - b.x0);
     let cur: Word | null = null;
     for (const w of ws) {
@@ -280,7 +289,13 @@ export function joinDigitFragments(page: PageWords): PageWords {
         const h = Math.max(c.y1 - c.y0, w.y1 - w.y0);
         const gap = w.x0 - c.x1;
         const overlap = Math.min(c.y1, w.y1) - Math.max(c.y0, w.y0);
-        if (gap > -h * 0.2 && gap < h * 0.8 && overlap > 0.4 * Math.min(c.y1 - c.y0, w.y1 - w.y0)) {
+        if (
+          gap > -h * 0.2 &&
+          gap < h * 0.65 &&
+          overlap > 0.4 * Math.min(c.y1 - c.y0, w.y1 - w.y0) &&
+          !(hasDecimals(c.text) && hasDecimals(w.text)) &&
+          !between(line, c.x1, w.x0)
+        ) {
           cur = {
             ...c,
             text: c.text.replace(BIDI_MARKS, '') + w.text.replace(BIDI_MARKS, ''),
@@ -304,6 +319,8 @@ export function joinDigitFragments(page: PageWords): PageWords {
 }
 
 function isCandidate(w: Word, tuned: boolean): boolean {
+  // Words of a light-on-dark band were read from the band turned over; the page has them light on dark.
+  if (w.lineKey?.startsWith('band')) return false;
   const t = w.text;
   if (hasArabic(t) || !LOOKALIKE.test(t)) return false;
   if (tuned && w.conf >= 0.85 && ARABIC_INDIC_NUMBER.test(t)) return false;

@@ -1332,6 +1332,8 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
     const r = readLine(
       cells.map((c) => c.value),
       hint,
+      true,
+      cells.some((c) => /[\u0660-\u0669]/.test(c.word.text)),
     );
     // Codes such as "A4" or "M8" stay in a description when the engine is sure of them.
     const keep = (w: Word): boolean =>

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROBE_ARABIC_WORDS, probeArabic } from './arabic-probe.js';
+import { readBands, withBands } from './bands.js';
 import { detectKind } from './detect.js';
 import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
@@ -53,8 +54,12 @@ function westernDigitCount(p: PageWords): number {
 }
 const WESTERN_DIGITS = 15;
 
-/** Arabic-Indic numbers put back together and their ring fives read as fives. */
-const cleanArabicDigits = (p: PageWords): PageWords => fixRingFives(joinDigitFragments(p));
+/**
+ * Arabic-Indic numbers put back together; on pages printed in Arabic-Indic digits (read with the tuned
+ * model), a ring read as o/0 inside such a number is a five.
+ */
+const cleanArabicDigits = (p: PageWords, arabicIndic: boolean): PageWords =>
+  joinDigitFragments(arabicIndic ? fixRingFives(p) : p);
 
 /** Words of two characters or more read with some confidence. */
 function sureWords(p: PageWords): number {
@@ -79,13 +84,18 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   const advanced = ctx.options.pipeline === 'advanced';
   const progress = (stage: string): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
   progress('preprocess');
-  let img = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN });
+  let img = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN, findBands: true });
   progress('recognize');
   let first = await tesseract(img.png, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
   if (sureWords(first) < FAINT_WORDS) {
     // Hardly anything read: faint print on a light page. Stretching the contrast makes it visible.
     progress('recognize-faint');
-    const stretched = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN, stretch: true });
+    const stretched = await prepareImage(bytes, {
+      minWidth: 1700,
+      flatten: FLATTEN,
+      stretch: true,
+      findBands: true,
+    });
     const again = await tesseract(stretched.png, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
     if (sureWords(again) > sureWords(first)) {
       img = stretched;
@@ -98,15 +108,14 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
     // unsure words are worn English receipts, and the whole-page Arabic pass would be thrown away.
     progress('probe-arabic');
     const probe = await probeArabic(img.png, first, ctx.budget);
-    if (probe.arabicWords < PROBE_ARABIC_WORDS) needsArabic = false;
+    // With no line to show (unsure words only one to a line), the whole-page pass decides.
+    if (probe.lines > 0 && probe.arabicWords < PROBE_ARABIC_WORDS) needsArabic = false;
   }
   const arabic = arabicModel(westernDigitCount(first) < WESTERN_DIGITS);
   let arabicReading: PageWords | null = null;
   if (needsArabic) {
     progress('recognize-arabic');
-    arabicReading = cleanArabicDigits(
-      await tesseract(img.png, page, { ...arabic, thresholding: THRESH }, ctx.budget),
-    );
+    arabicReading = await tesseract(img.png, page, { ...arabic, thresholding: THRESH }, ctx.budget);
     // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic
     // words. On the noise of a worn English receipt it answers short Arabic fragments (on the samples,
     // at most 6 words of three letters or more, under a tenth of what it read); on pages with Arabic, at
@@ -122,27 +131,30 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   // digits, so both readings are kept and the vote (which reading adds up) decides.
   const digits = async (png: Uint8Array, read: PageWords): Promise<PageWords[]> => {
     if (!needsArabic) return [read];
-    const words = cleanArabicDigits(read);
+    const words = cleanArabicDigits(read, tuned);
     if (!digitReader()) return [words];
     progress('arabic-digits');
     const r = await rereadArabicDigits(png, words, { tunedModel: tuned });
     if (!r.changed) return [words];
-    const reread = cleanArabicDigits(r.page);
+    const reread = cleanArabicDigits(r.page, tuned);
     return tuned ? [words, reread] : [reread];
   };
-  const base = needsArabic && arabicReading ? await digits(img.png, arabicReading) : [first];
+  // Light-on-dark bands (title bars, table headers, highlighted totals) read again on their own,
+  // turned dark-on-light, in the chosen model.
+  let bandWords: Awaited<ReturnType<typeof readBands>> = [];
+  if (img.bands.length) {
+    progress('recognize-bands');
+    const opts = { ...model, thresholding: THRESH } as const;
+    bandWords = await readBands(img.bandSource, page, img.bands, opts, ctx.budget);
+  }
+  const chosen = needsArabic && arabicReading ? arabicReading : first;
+  const base = needsArabic
+    ? await digits(img.png, withBands(chosen, bandWords))
+    : [withBands(chosen, bandWords)];
   if (!advanced) return base;
   progress('recognize-variant');
   const otsu = await tesseract(img.png, page, { ...model, thresholding: 0 }, ctx.budget);
-  const readings = [...base, ...(await digits(img.png, otsu))];
-  // Light-on-dark bands (title bars, highlighted totals) turned dark-on-light: one more reading, only
-  // for pages that have them.
-  const banded = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN, invertBands: true });
-  if (banded.bands > 0) {
-    progress('recognize-bands');
-    const words = await tesseract(banded.png, page, { ...model, thresholding: THRESH }, ctx.budget);
-    readings.push(...(await digits(banded.png, words)));
-  }
+  const readings = [...base, ...(await digits(img.png, withBands(otsu, bandWords)))];
   const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');

@@ -19,8 +19,10 @@ export interface PreparedImage {
   flattened: boolean;
   /** Degrees the page was turned back by (0 when it was straight enough). */
   skew: number;
-  /** Light-on-dark bands inverted (with `invertBands`). */
-  bands: number;
+  /** Light-on-dark bands (title bars, table headers, highlighted totals), with `findBands`. */
+  bands: BandBox[];
+  /** The image to read the bands from: the page before its light was flattened, or `png`. */
+  bandSource: Buffer;
 }
 
 export interface PrepareOptions {
@@ -35,12 +37,8 @@ export interface PrepareOptions {
   binarize?: boolean;
   /** Divide out uneven lighting: 'auto' only when the page's background really varies. */
   flatten?: 'auto' | 'always' | 'never';
-  /**
-   * Invert light-on-dark bands (title bars, highlighted totals). Off by default: the engine reads clean
-   * bands itself, and inverting them changes its page layout enough to cost clean pages fields; the
-   * advanced pipeline reads pages with bands this way as one more variant.
-   */
-  invertBands?: boolean;
+  /** Find light-on-dark bands, to be read on their own (`src/bands.ts`). */
+  findBands?: boolean;
   /** Turn a tilted page straight (default on): the engine loses whole tables on pages tilted 2-3 degrees. */
   deskew?: boolean;
 }
@@ -100,6 +98,14 @@ async function flattenLight(
   return { pixels: out, applied: true };
 }
 
+/** A light-on-dark band, in pixels of the image it was found in (x1, y1 exclusive). */
+export interface BandBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /**
  * Light text on dark bands (a coloured title bar, a black table header, a highlighted total) is lost by
  * the engine's binarisation. Bands are found as groups of 16 px blocks that are mostly dark, in runs at
@@ -111,7 +117,7 @@ export function invertDarkBands(
   pixels: Buffer,
   width: number,
   height: number,
-): { pixels: Buffer; bands: number } {
+): { pixels: Buffer; bands: number; boxes: BandBox[] } {
   const B = 16;
   const sw = Math.ceil(width / B);
   const sh = Math.ceil(height / B);
@@ -144,7 +150,7 @@ export function invertDarkBands(
       }
     }
   }
-  if (darkBlocks === 0 || darkBlocks > 0.4 * sw * sh) return { pixels, bands: 0 };
+  if (darkBlocks === 0 || darkBlocks > 0.4 * sw * sh) return { pixels, bands: 0, boxes: [] };
 
   // Groups of dark blocks (touching sides) and their boxes, in blocks.
   const seen = new Uint8Array(sw * sh);
@@ -179,11 +185,16 @@ export function invertDarkBands(
         }
       }
     }
-    if (n >= 0.5 * (x1 - x0 + 1) * (y1 - y0 + 1)) boxes.push({ x0, y0, x1, y1 });
+    // A rectangle, not a logo; a band, not the dark table or scanner lid around a photographed page.
+    if (n >= 0.5 * (x1 - x0 + 1) * (y1 - y0 + 1) && (y1 - y0 + 1) * B <= 0.15 * height) {
+      boxes.push({ x0, y0, x1, y1 });
+    }
   }
-  if (!boxes.length) return { pixels, bands: 0 };
+  if (!boxes.length) return { pixels, bands: 0, boxes: [] };
 
   const out = Buffer.from(pixels);
+  let inverted = 0;
+  const found: BandBox[] = [];
   const rowDark = (y: number, xa: number, xb: number): boolean => {
     let d = 0;
     for (let x = xa; x < xb; x++) if ((pixels[y * width + x] ?? 255) < 128) d++;
@@ -199,38 +210,41 @@ export function invertDarkBands(
     let xb = Math.min(width, (b.x1 + 1) * B);
     let ya = b.y0 * B;
     let yb = Math.min(height, (b.y1 + 1) * B);
-    // Each edge moved to the last row or column that is still mostly dark, within a block either way.
-    const top = Math.max(0, ya - B);
-    for (let y = top; y < Math.min(height, ya + B); y++) {
-      if (rowDark(y, xa, xb)) {
-        ya = y;
-        break;
-      }
+    // Each edge walked outwards from inside the band while rows or columns stay mostly dark, so that a
+    // rule printed just beside the band is not taken for its edge.
+    // Starting from the band's darkest row and column (between its lines of text).
+    let midY = ya;
+    let best = -1;
+    for (let y = ya; y < yb; y++) {
+      let d = 0;
+      for (let x = xa; x < xb; x += 2) if ((pixels[y * width + x] ?? 255) < 128) d++;
+      if (d > best) [midY, best] = [y, d];
     }
-    for (let y = Math.min(height, yb + B) - 1; y > Math.max(ya, yb - B); y--) {
-      if (rowDark(y, xa, xb)) {
-        yb = y + 1;
-        break;
-      }
+    let midX = xa;
+    best = -1;
+    for (let x = xa; x < xb; x++) {
+      let d = 0;
+      for (let y = ya; y < yb; y += 2) if ((pixels[y * width + x] ?? 255) < 128) d++;
+      if (d > best) [midX, best] = [x, d];
     }
-    for (let x = Math.max(0, xa - B); x < Math.min(width, xa + B); x++) {
-      if (colDark(x, ya, yb)) {
-        xa = x;
-        break;
-      }
-    }
-    for (let x = Math.min(width, xb + B) - 1; x > Math.max(xa, xb - B); x--) {
-      if (colDark(x, ya, yb)) {
-        xb = x + 1;
-        break;
-      }
-    }
+    if (!rowDark(midY, xa, xb) || !colDark(midX, ya, yb)) continue;
+    let top = midY;
+    while (top > 0 && top > ya - B && rowDark(top - 1, xa, xb)) top--;
+    let bottom = midY;
+    while (bottom < height - 1 && bottom < yb + B && rowDark(bottom + 1, xa, xb)) bottom++;
+    let left = midX;
+    while (left > 0 && left > xa - B && colDark(left - 1, top, bottom + 1)) left--;
+    let right = midX;
+    while (right < width - 1 && right < xb + B && colDark(right + 1, top, bottom + 1)) right++;
+    [xa, xb, ya, yb] = [left, right + 1, top, bottom + 1];
+    inverted++;
+    found.push({ x0: xa, y0: ya, x1: xb, y1: yb });
     for (let y = ya; y < yb; y++) {
       const row = y * width;
       for (let x = xa; x < xb; x++) out[row + x] = 255 - (pixels[row + x] ?? 0);
     }
   }
-  return { pixels: out, bands: boxes.length };
+  return inverted ? { pixels: out, bands: inverted, boxes: found } : { pixels, bands: 0, boxes: [] };
 }
 
 /**
@@ -333,46 +347,41 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     let { width: w, height: h } = raw.info;
     // Measured before flattening: dividing out the light also lifts paper noise into stroke edges.
     let skew = opts.deskew === false ? 0 : estimateSkew(pixels, w, h);
-    const straighten = async (): Promise<void> => {
-      if (!skew) return;
-      if (Math.abs(skew) < DESKEW_MIN_DEGREES) {
-        skew = 0;
-        return;
-      }
-      const r = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
+    const turnRaw = async (data: Buffer): Promise<{ data: Buffer; width: number; height: number }> => {
+      const r = await sharp(data, { raw: { width: w, height: h, channels: 1 } })
         .affine(turn(-skew), { background: '#ffffff', interpolator: 'bicubic' })
         .extractChannel(0)
         .raw()
         .toBuffer({ resolveWithObject: true });
-      pixels = r.data;
-      w = r.info.width;
-      h = r.info.height;
+      return { data: r.data, width: r.info.width, height: r.info.height };
     };
+    // The page before its light is flattened: bands are found, and read, in it (flattening takes a
+    // band's light letters for its background).
+    let unflattened = pixels;
     let flattened = false;
-    const flatten = async (): Promise<void> => {
-      if (opts.flatten === 'never') return;
+    if (opts.flatten !== 'never') {
       const r = await flattenLight(pixels, w, h, opts.flatten === 'always');
       pixels = r.pixels;
       flattened = r.applied;
-    };
-    let bands = 0;
-    if (opts.invertBands) {
-      // Turned first, so that the bands lie along the blocks, and inverted before flattening, which
-      // would take a band's light letters for its background.
-      await straighten();
-      const r = invertDarkBands(pixels, w, h);
-      pixels = r.pixels;
-      bands = r.bands;
-      await flatten();
-    } else {
-      await flatten();
-      await straighten();
     }
+    if (skew && Math.abs(skew) < DESKEW_MIN_DEGREES) skew = 0;
+    if (skew) {
+      const turned = await turnRaw(pixels);
+      if (opts.findBands && flattened) unflattened = (await turnRaw(unflattened)).data;
+      pixels = turned.data;
+      w = turned.width;
+      h = turned.height;
+    }
+    if (!flattened) unflattened = pixels;
+    const bands = opts.findBands ? invertDarkBands(unflattened, w, h).boxes : [];
     if (opts.binarize) for (let i = 0; i < pixels.length; i++) pixels[i] = (pixels[i] ?? 0) < 150 ? 0 : 255;
-    const png = await sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    return { png, width: w, height: h, scale, flattened, skew, bands };
+    const toPng = (data: Buffer) =>
+      sharp(data, { raw: { width: w, height: h, channels: 1 } })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+    const png = await toPng(pixels);
+    const bandSource = bands.length && unflattened !== pixels ? await toPng(unflattened) : png;
+    return { png, width: w, height: h, scale, flattened, skew, bands, bandSource };
   } catch (e) {
     if (e instanceof OcrError) throw e;
     const msg = e instanceof Error ? e.message : String(e);

@@ -28,9 +28,12 @@ describe('findLabels', () => {
     expect(fields('المجموع القرعي ٢١,٦١١.٨٩')).toEqual(['subtotal']);
     expect(fields('تارىخ الاستحقاق ٢٨ ديسمبر')).toEqual(['due_date']);
     expect(fields('الإحمالي ٢٤,٨٥٣.٦٧')).toEqual(['total']);
-    // Short single words and ordinary names stay what they are.
+    // Ordinary words that share a label's skeleton stay what they are.
     expect(fields('حسن إبراهيم وشركاه')).toEqual([]);
     expect(fields('كرتونة مياه معدنية')).toEqual([]);
+    expect(fields('اتصال')).toEqual([]);
+    expect(fields('الفرع التابع لشركة النور')).toEqual([]);
+    expect(fields('عملية السحب 500')).toEqual([]);
   });
 
   it('reads bilingual labels as two labels of one field', () => {

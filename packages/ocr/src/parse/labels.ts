@@ -398,13 +398,22 @@ export function findLabels(words: string[]): LabelMatch[] {
     for (let i = 0; i + n <= keys.length; i++) {
       if (used.slice(i, i + n).some(Boolean)) continue;
       // Single words must match exactly: "Supplies" in a description is not the label "Supplier". Arabic
-      // words may also match by their dotless skeleton (dots are what noise and blur lose first), a
-      // single word only when it is long enough not to be another word's skeleton.
-      const same =
-        n > 1
-          ? (a: string, b: string): boolean => closeEnough(a, b) || sameSkeleton(a, b, 3)
-          : (a: string, b: string): boolean => a === b || sameSkeleton(a, b, 5);
-      const hit = orders.some((o) => o.every((k, j) => same(keys[i + j] ?? '', k)));
+      // words may also match by their dotless skeleton (dots are what noise and blur lose first): in a
+      // phrase when another of its words matches as written, a single word only when it is long enough
+      // not to be another word's skeleton (التابع is البائع's, اتصال ايصال's, السحب الشحن's).
+      const same = n > 1 ? closeEnough : (a: string, b: string): boolean => a === b;
+      const hit = orders.some((o) => {
+        let written = 0;
+        const all = o.every((k, j) => {
+          const w = keys[i + j] ?? '';
+          if (same(w, k)) {
+            written++;
+            return true;
+          }
+          return sameSkeleton(w, k, n > 1 ? 3 : 7);
+        });
+        return all && (written > 0 || n === 1);
+      });
       if (!hit) continue;
       for (let j = i; j < i + n; j++) used[j] = true;
       out.push({ field: ph.field, start: idx[i] ?? 0, end: idx[i + n - 1] ?? 0, arabic: ph.arabic });
