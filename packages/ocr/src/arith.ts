@@ -1,5 +1,6 @@
 import { SCALE, dec, div, fmtTrim, mul, near, roundDec } from './decimal.js';
 import type { Dec } from './decimal.js';
+import { editDistance } from './text.js';
 
 const CENT = SCALE / 100n;
 /** Receipts round the total to 5 cents (or to the unit): an adjustment is never more than half of that. */
@@ -56,28 +57,12 @@ export interface LineReading {
   repaired?: boolean;
 }
 
-/** Edit distance of two short digit strings. */
-function digitDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (cur[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    prev = cur;
-  }
-  return prev[b.length] ?? 99;
-}
 const digitsOf = (v: Dec): string => fmtTrim(v).replace('.', '');
 /** One digit lost or added (what a dropped or doubled glyph does), not one digit changed into another. */
 const oneDigitApart = (a: Dec, b: Dec): boolean => {
   const x = digitsOf(a);
   const y = digitsOf(b);
-  return Math.abs(x.length - y.length) === 1 && digitDistance(x, y) === 1;
+  return Math.abs(x.length - y.length) === 1 && editDistance(x, y) === 1;
 };
 
 /**

@@ -107,3 +107,20 @@ export function visualToLogical(word: string): string {
     .map((r) => (/^[0-9A-Za-z\u0660-\u0669\u06f0-\u06f9.,%٫٬]+$/.test(r) ? r : [...r].reverse().join('')))
     .join('');
 }
+
+/** Levenshtein distance (insertions, deletions and substitutions) of two short strings. */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}

@@ -1,4 +1,4 @@
-import { arabicSkeleton, hasArabic, wordKey } from '../text.js';
+import { arabicSkeleton, editDistance, hasArabic, wordKey } from '../text.js';
 
 export type LabelField =
   | 'invoice_number'
@@ -342,23 +342,11 @@ export const PHRASES: Phrase[] = (Object.entries(LABELS) as [LabelField, string[
   )
   .sort((a, b) => b.keys.length - a.keys.length);
 
-/** Edit distance with an early exit: labels are short, and one OCR slip per long word is forgiven. */
+/** Labels are short: one OCR slip is forgiven in a word of five letters or more. */
 function closeEnough(a: string, b: string): boolean {
   if (a === b) return true;
   if (Math.min(a.length, b.length) < 5 || Math.abs(a.length - b.length) > 1) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (cur[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    prev = cur;
-  }
-  return (prev[b.length] ?? 9) <= 1;
+  return editDistance(a, b) <= 1;
 }
 
 /** Two Arabic words of at least `min` letters with the same dotless skeleton. */
