@@ -71,6 +71,11 @@ describe('light text on dark bands', () => {
     expect(ruledOut.bands).toBe(1);
     const px = (y: number): number => ruledOut.pixels[y * W + 200] ?? 0;
     expect([px(40), px(45), px(70), px(95), px(100)]).toEqual([20, 235, 215, 235, 20]);
+    // A sliver of scanner lid along the edge, or a dark square of a logo, is not a band.
+    const edges = Buffer.alloc(W * 400, 235);
+    for (let y = 0; y < 12; y++) edges.fill(10, y * W, y * W + W);
+    for (let y = 200; y < 280; y++) edges.fill(10, y * W + 100, y * W + 180);
+    expect(invertDarkBands(edges, W, 400).bands).toBe(0);
     // A plain page has no band.
     const plain = Buffer.alloc(400 * 300, 240);
     expect(invertDarkBands(plain, 400, 300).bands).toBe(0);

@@ -237,6 +237,9 @@ export function invertDarkBands(
     let right = midX;
     while (right < width - 1 && right < xb + B && colDark(right + 1, top, bottom + 1)) right++;
     [xa, xb, ya, yb] = [left, right + 1, top, bottom + 1];
+    // A band holds a line of text and is wider than tall: not a sliver of scanner lid at the page's edge
+    // nor a dark patch of a logo or photo.
+    if (yb - ya < 24 || xb - xa < 128 || xb - xa < 2 * (yb - ya)) continue;
     inverted++;
     found.push({ x0: xa, y0: ya, x1: xb, y1: yb });
     for (let y = ya; y < yb; y++) {
