@@ -1,5 +1,6 @@
-import sharp from 'sharp';
 import type { Budget } from './engine/exec.js';
+import { cropGray, stackGray } from './engine/image.js';
+import type { Gray } from './engine/image.js';
 import { tesseract } from './engine/tesseract.js';
 import type { PageWords, Word } from './layout.js';
 import { hasArabic } from './text.js';
@@ -19,7 +20,7 @@ export const PROBE_ARABIC_WORDS = 4;
  * letters or more, worn English receipts 0 or 1: their unsure words are noise, not Arabic.
  */
 export async function probeArabic(
-  png: Uint8Array,
+  image: Gray,
   first: PageWords,
   budget: Budget,
 ): Promise<{ arabicWords: number; lines: number }> {
@@ -34,28 +35,17 @@ export async function probeArabic(
     .sort((a, b) => b.length - a.length)
     .slice(0, PROBE_LINES);
   if (lines.length === 0) return { arabicWords: 0, lines: 0 };
-  const crops: { input: Buffer; top: number; left: number }[] = [];
-  let top = GAP;
-  let width = 0;
+  const crops: Gray[] = [];
   for (const ws of lines) {
     const x0 = Math.max(0, Math.min(...ws.map((w) => w.x0)) - PAD_X);
     const x1 = Math.min(first.width, Math.max(...ws.map((w) => w.x1)) + PAD_X);
     const y0 = Math.max(0, Math.min(...ws.map((w) => w.y0)) - PAD_Y);
     const y1 = Math.min(first.height, Math.max(...ws.map((w) => w.y1)) + PAD_Y);
     if (x1 - x0 < 4 || y1 - y0 < 4) continue;
-    const input = await sharp(png)
-      .extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })
-      .png()
-      .toBuffer();
-    crops.push({ input, top, left: GAP });
-    top += y1 - y0 + GAP;
-    width = Math.max(width, x1 - x0 + 2 * GAP);
+    crops.push(cropGray(image, { x0, y0, x1, y1 }));
   }
   if (crops.length === 0) return { arabicWords: 0, lines: 0 };
-  const strip = await sharp({ create: { width, height: top, channels: 3, background: '#ffffff' } })
-    .composite(crops)
-    .png()
-    .toBuffer();
+  const strip = stackGray(crops, GAP);
   const read = await tesseract(strip, first.page, { lang: 'Arabic', psm: 6, thresholding: 2 }, budget);
   const arabicWords = read.words.filter(
     (w) => w.conf >= 0.5 && w.text.length >= 3 && hasArabic(w.text),

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { Budget } from './engine/exec.js';
-import type { BandBox } from './engine/image.js';
+import { cropGray } from './engine/image.js';
+import type { BandBox, Gray } from './engine/image.js';
 import { tesseract } from './engine/tesseract.js';
 import type { TesseractOptions } from './engine/tesseract.js';
 import type { PageWords, Word } from './layout.js';
@@ -9,12 +9,12 @@ const PAD = 20;
 
 /**
  * Reads each band (found by `prepareImage` with `findBands`) on its own, turned dark-on-light, from
- * `png` (the prepared page's `bandSource`), and returns its words in page coordinates. Reading
+ * `source` (the prepared page's `bandSource`), and returns its words in page coordinates. Reading
  * the bands apart leaves the engine's layout of the rest of the page as it was (inverting them in the
  * whole page changed it enough to cost clean pages fields).
  */
 export async function readBands(
-  png: Uint8Array,
+  source: Gray,
   page: number,
   bands: BandBox[],
   opts: TesseractOptions,
@@ -25,13 +25,9 @@ export async function readBands(
     const width = b.x1 - b.x0;
     const height = b.y1 - b.y0;
     if (width < 8 || height < 8) continue;
-    const crop = await sharp(png)
-      .extract({ left: b.x0, top: b.y0, width, height })
-      .grayscale()
-      .negate({ alpha: false })
-      .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: '#ffffff' })
-      .png()
-      .toBuffer();
+    // Framed in black: the engine takes the frame for the band's edge and reads the words inside it as
+    // one block; on white, it splits a band's words off (the bilingual sample's title and total).
+    const crop = cropGray(source, b, { pad: PAD, padLevel: 0, negate: true });
     const read = await tesseract(crop, page, { ...opts, psm: 6 }, budget);
     out.push({
       band: b,

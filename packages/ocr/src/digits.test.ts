@@ -1,12 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
+import type { Gray } from './engine/image.js';
 import type { PageWords } from './layout.js';
 import { parseAmount } from './parse/amount.js';
 import { fmtFixed } from './decimal.js';
 
 /** A page with one number per row, drawn in a real font, and the boxes the engine would have given. */
-async function page(texts: string[], font: string): Promise<{ png: Buffer; words: PageWords }> {
+async function page(texts: string[], font: string): Promise<{ image: Gray; words: PageWords }> {
   const rows = texts
     .map((t, i) => `<text x="60" y="${100 + i * 90}" font-family="${font}" font-size="44">${t}</text>`)
     .join('');
@@ -34,17 +35,15 @@ async function page(texts: string[], font: string): Promise<{ png: Buffer; words
     return { text: 'VYA', conf: 0.3, x0, y0, x1: x1 + 1, y1: y1 + 1, lineKey: `1.1.${i}` };
   });
   return {
-    png: await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-      .png()
-      .toBuffer(),
+    image: { data, width: info.width, height: info.height },
     words: { page: 1, width: info.width, height: info.height, words },
   };
 }
 
 describe('rereadArabicDigits', () => {
   it('reads amounts and dates printed in Arabic-Indic digits that the engine misread', async () => {
-    const { png, words } = await page(['١٬٢٣٤٫٥٠', '٩٨٧٫٦٥', '٢٠٢٥/٠٣/١٤', '٤٥٦٫٧٨'], 'Noto Naskh Arabic');
-    const r = await rereadArabicDigits(png, words);
+    const { image, words } = await page(['١٬٢٣٤٫٥٠', '٩٨٧٫٦٥', '٢٠٢٥/٠٣/١٤', '٤٥٦٫٧٨'], 'Noto Naskh Arabic');
+    const r = await rereadArabicDigits(image, words);
     expect(r.changed).toBeGreaterThanOrEqual(3);
     const texts = r.page.words.map((w) => w.text);
     const amount = parseAmount(texts[0] ?? '');
@@ -54,8 +53,8 @@ describe('rereadArabicDigits', () => {
   });
 
   it('leaves pages printed with Western digits alone', async () => {
-    const { png, words } = await page(['1,234.50', '987.65', '2025/03/14', '456.78'], 'DejaVu Sans');
-    const r = await rereadArabicDigits(png, words);
+    const { image, words } = await page(['1,234.50', '987.65', '2025/03/14', '456.78'], 'DejaVu Sans');
+    const r = await rereadArabicDigits(image, words);
     expect(r.changed).toBe(0);
     expect(r.page.words.map((w) => w.text)).toEqual(['VYA', 'VYA', 'VYA', 'VYA']);
   });

@@ -4,6 +4,7 @@
 // rendered at run time from the Arabic fonts installed with the system packages.
 import sharp from 'sharp';
 import type { PageWords, Word } from './layout.js';
+import type { Gray } from './engine/image.js';
 import { hasArabic } from './text.js';
 
 const N = 16;
@@ -330,13 +331,13 @@ function isCandidate(w: Word, tuned: boolean): boolean {
 
 /**
  * Re-reads, on a page whose numbers are printed in Arabic-Indic digits, the words the engine misread.
- * `png` is the page image the words' boxes refer to. Pages printed with Western digits are left as they
+ * `image` is the page the words' boxes refer to. Pages printed with Western digits are left as they
  * are: the glyphs are matched against Western digits too, and the page is rewritten only when most
  * digits are Arabic-Indic. With `tunedModel` (the page was read by the model trained on Arabic-Indic
  * digits), numbers it read in Arabic-Indic digits with high confidence are kept as read.
  */
 export async function rereadArabicDigits(
-  png: Uint8Array,
+  image: Gray,
   page: PageWords,
   opts: { tunedModel?: boolean } = {},
 ): Promise<{ page: PageWords; changed: number }> {
@@ -344,7 +345,8 @@ export async function rereadArabicDigits(
   if (cands.length < 3) return { page, changed: 0 };
   templates ??= renderTemplates();
   const ts = await templates;
-  const { data, info } = await sharp(png).grayscale().raw().toBuffer({ resolveWithObject: true });
+  const { data } = image;
+  const info = image;
   const hs = cands.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
   const pageDigitH = 0.7 * (hs[Math.floor(hs.length / 2)] ?? 0);
   let arabic = 0;

@@ -7,6 +7,7 @@ import { detectKind } from './detect.js';
 import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
+import type { Gray } from './engine/image.js';
 import { arabicModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
@@ -86,7 +87,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   progress('preprocess');
   let img = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN, findBands: true });
   progress('recognize');
-  let first = await tesseract(img.png, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
+  let first = await tesseract(img.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
   if (sureWords(first) < FAINT_WORDS) {
     // Hardly anything read: faint print on a light page. Stretching the contrast makes it visible.
     progress('recognize-faint');
@@ -96,7 +97,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
       stretch: true,
       findBands: true,
     });
-    const again = await tesseract(stretched.png, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
+    const again = await tesseract(stretched.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
     if (sureWords(again) > sureWords(first)) {
       img = stretched;
       first = again;
@@ -107,7 +108,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
     // The normal pipeline first asks the Arabic model about the unsure lines alone: most pages with
     // unsure words are worn English receipts, and the whole-page Arabic pass would be thrown away.
     progress('probe-arabic');
-    const probe = await probeArabic(img.png, first, ctx.budget);
+    const probe = await probeArabic(img.gray, first, ctx.budget);
     // With no line to show (unsure words only one to a line), the whole-page pass decides.
     if (probe.lines > 0 && probe.arabicWords < PROBE_ARABIC_WORDS) needsArabic = false;
   }
@@ -115,7 +116,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   let arabicReading: PageWords | null = null;
   if (needsArabic) {
     progress('recognize-arabic');
-    arabicReading = await tesseract(img.png, page, { ...arabic, thresholding: THRESH }, ctx.budget);
+    arabicReading = await tesseract(img.gray, page, { ...arabic, thresholding: THRESH }, ctx.budget);
     // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic
     // words. On the noise of a worn English receipt it answers short Arabic fragments (on the samples,
     // at most 6 words of three letters or more, under a tenth of what it read); on pages with Arabic, at
@@ -129,12 +130,12 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   // The digit reader rewrites the numbers of an Arabic-Indic page from glyph templates. After the stock
   // model it is always better; after the tuned model it fixes some fonts' separators and spoils others'
   // digits, so both readings are kept and the vote (which reading adds up) decides.
-  const digits = async (png: Uint8Array, read: PageWords): Promise<PageWords[]> => {
+  const digits = async (image: Gray, read: PageWords): Promise<PageWords[]> => {
     if (!needsArabic) return [read];
     const words = cleanArabicDigits(read, tuned);
     if (!digitReader()) return [words];
     progress('arabic-digits');
-    const r = await rereadArabicDigits(png, words, { tunedModel: tuned });
+    const r = await rereadArabicDigits(image, words, { tunedModel: tuned });
     if (!r.changed) return [words];
     const reread = cleanArabicDigits(r.page, tuned);
     return tuned ? [words, reread] : [reread];
@@ -149,17 +150,17 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   }
   const chosen = needsArabic && arabicReading ? arabicReading : first;
   const base = needsArabic
-    ? await digits(img.png, withBands(chosen, bandWords))
+    ? await digits(img.gray, withBands(chosen, bandWords))
     : [withBands(chosen, bandWords)];
   if (!advanced) return base;
   progress('recognize-variant');
-  const otsu = await tesseract(img.png, page, { ...model, thresholding: 0 }, ctx.budget);
-  const readings = [...base, ...(await digits(img.png, withBands(otsu, bandWords)))];
+  const otsu = await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);
+  const readings = [...base, ...(await digits(img.gray, withBands(otsu, bandWords)))];
   const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');
-    const words = await tesseract(hi.png, page, { ...model, thresholding: THRESH }, ctx.budget);
-    readings.push(...(await digits(hi.png, words)));
+    const words = await tesseract(hi.gray, page, { ...model, thresholding: THRESH }, ctx.budget);
+    readings.push(...(await digits(hi.gray, words)));
   }
   return readings;
 }

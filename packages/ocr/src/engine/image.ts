@@ -10,8 +10,65 @@ const MAX_SIDE = 4000;
 sharp.cache(false);
 sharp.concurrency(1);
 
+/** A grey image, one byte a pixel, row after row. */
+export interface Gray {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The image as a binary PGM: the engine reads it from standard input as it reads a PNG, without the cost
+ * of compressing and decompressing a page of millions of pixels.
+ */
+export function toPgm(g: Gray): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'ascii'), g.data]);
+}
+
+/**
+ * A rectangle cut out of a grey image (clipped to it), optionally turned light-on-dark to dark-on-light,
+ * with `pad` pixels of `padLevel` (white by default) around it.
+ */
+export function cropGray(
+  g: Gray,
+  box: BandBox,
+  opts: { pad?: number; padLevel?: number; negate?: boolean } = {},
+): Gray {
+  const x0 = Math.max(0, Math.min(g.width, Math.round(box.x0)));
+  const x1 = Math.max(x0, Math.min(g.width, Math.round(box.x1)));
+  const y0 = Math.max(0, Math.min(g.height, Math.round(box.y0)));
+  const y1 = Math.max(y0, Math.min(g.height, Math.round(box.y1)));
+  const pad = opts.pad ?? 0;
+  const width = x1 - x0 + 2 * pad;
+  const height = y1 - y0 + 2 * pad;
+  const data = Buffer.alloc(width * height, opts.padLevel ?? 255);
+  for (let y = y0; y < y1; y++) {
+    const src = g.data.subarray(y * g.width + x0, y * g.width + x1);
+    const at = (y - y0 + pad) * width + pad;
+    if (!opts.negate) src.copy(data, at);
+    else for (let i = 0; i < src.length; i++) data[at + i] = 255 - (src[i] as number);
+  }
+  return { data, width, height };
+}
+
+/** Grey images stacked top to bottom on white, `gap` pixels apart and around. */
+export function stackGray(parts: Gray[], gap: number): Gray {
+  const width = Math.max(0, ...parts.map((p) => p.width)) + 2 * gap;
+  const height = parts.reduce((a, p) => a + p.height + gap, gap);
+  const data = Buffer.alloc(width * height, 255);
+  let top = gap;
+  for (const p of parts) {
+    for (let y = 0; y < p.height; y++) {
+      p.data.copy(data, (top + y) * width + gap, y * p.width, (y + 1) * p.width);
+    }
+    top += p.height + gap;
+  }
+  return { data, width, height };
+}
+
 export interface PreparedImage {
-  png: Buffer;
+  /** The page the engine reads. */
+  gray: Gray;
   width: number;
   height: number;
   /** Scale applied to the original (boxes are fractions, so only for diagnostics). */
@@ -21,8 +78,8 @@ export interface PreparedImage {
   skew: number;
   /** Light-on-dark bands (title bars, table headers, highlighted totals), with `findBands`. */
   bands: BandBox[];
-  /** The image to read the bands from: the page before its light was flattened, or `png`. */
-  bandSource: Buffer;
+  /** The image to read the bands from: the page before its light was flattened, or `gray`. */
+  bandSource: Gray;
 }
 
 export interface PrepareOptions {
@@ -50,6 +107,18 @@ export interface PrepareOptions {
  */
 const DESKEW_MIN_DEGREES = 1.8;
 
+let divided: Uint8Array | null = null;
+/** pixel * 245 / background for every pair of levels (background first), looked up instead of computed. */
+function divideTable(): Uint8Array {
+  if (divided) return divided;
+  divided = new Uint8Array(256 * 256);
+  for (let b = 0; b < 256; b++) {
+    for (let p = 0; p < 256; p++)
+      divided[(b << 8) | p] = Math.min(255, Math.round((p * 245) / Math.max(24, b)));
+  }
+  return divided;
+}
+
 /**
  * Shadows and gradients make the engine's global threshold swallow text. The background is estimated
  * by blurring a small copy; dividing by it makes the paper evenly white. Clean pages are left untouched
@@ -69,11 +138,15 @@ async function flattenLight(
   const blockMax = Buffer.alloc(sw * sh);
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    const brow = Math.floor(y / B) * sw;
-    for (let x = 0; x < width; x++) {
-      const v = pixels[row + x] ?? 0;
-      const k = brow + Math.floor(x / B);
-      if (v > (blockMax[k] ?? 0)) blockMax[k] = v;
+    const brow = ((y / B) | 0) * sw;
+    for (let bx = 0; bx < sw; bx++) {
+      let m = blockMax[brow + bx] as number;
+      const end = Math.min(width, (bx + 1) * B);
+      for (let x = bx * B; x < end; x++) {
+        const v = pixels[row + x] as number;
+        if (v > m) m = v;
+      }
+      blockMax[brow + bx] = m;
     }
   }
   const small = await sharp(blockMax, { raw: { width: sw, height: sh, channels: 1 } })
@@ -91,10 +164,9 @@ async function flattenLight(
     .raw()
     .toBuffer();
   const out = Buffer.allocUnsafe(pixels.length);
-  for (let i = 0; i < pixels.length; i++) {
-    const b = Math.max(24, bg[i] ?? 255);
-    out[i] = Math.min(255, Math.round(((pixels[i] ?? 0) * 245) / b));
-  }
+  const lut = divideTable();
+  for (let i = 0; i < pixels.length; i++)
+    out[i] = lut[((bg[i] as number) << 8) | (pixels[i] as number)] as number;
   return { pixels: out, applied: true };
 }
 
@@ -125,11 +197,13 @@ export function invertDarkBands(
   const count = new Uint32Array(sw * sh);
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    const brow = Math.floor(y / B) * sw;
-    for (let x = 0; x < width; x++) {
-      const k = brow + Math.floor(x / B);
-      if ((pixels[row + x] ?? 0) < 128) inked[k] = (inked[k] ?? 0) + 1;
-      count[k] = (count[k] ?? 0) + 1;
+    const brow = ((y / B) | 0) * sw;
+    for (let bx = 0; bx < sw; bx++) {
+      const end = Math.min(width, (bx + 1) * B);
+      let n = 0;
+      for (let x = bx * B; x < end; x++) if ((pixels[row + x] as number) < 128) n++;
+      inked[brow + bx] = (inked[brow + bx] as number) + n;
+      count[brow + bx] = (count[brow + bx] as number) + end - bx * B;
     }
   }
   const dark = new Uint8Array(sw * sh);
@@ -378,13 +452,9 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     if (!flattened) unflattened = pixels;
     const bands = opts.findBands ? invertDarkBands(unflattened, w, h).boxes : [];
     if (opts.binarize) for (let i = 0; i < pixels.length; i++) pixels[i] = (pixels[i] ?? 0) < 150 ? 0 : 255;
-    const toPng = (data: Buffer) =>
-      sharp(data, { raw: { width: w, height: h, channels: 1 } })
-        .png({ compressionLevel: 1 })
-        .toBuffer();
-    const png = await toPng(pixels);
-    const bandSource = bands.length && unflattened !== pixels ? await toPng(unflattened) : png;
-    return { png, width: w, height: h, scale, flattened, skew, bands, bandSource };
+    const gray = { data: pixels, width: w, height: h };
+    const bandSource = bands.length && unflattened !== pixels ? { ...gray, data: unflattened } : gray;
+    return { gray, width: w, height: h, scale, flattened, skew, bands, bandSource };
   } catch (e) {
     if (e instanceof OcrError) throw e;
     const msg = e instanceof Error ? e.message : String(e);

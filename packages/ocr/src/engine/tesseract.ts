@@ -1,6 +1,8 @@
 import { OcrError } from '../errors.js';
 import type { PageWords, Word } from '../layout.js';
 import { run } from './exec.js';
+import { toPgm } from './image.js';
+import type { Gray } from './image.js';
 import type { Budget } from './exec.js';
 
 export interface TesseractOptions {
@@ -43,9 +45,9 @@ export function parseTsv(tsv: string, page: number): PageWords {
   return { page, width, height, words };
 }
 
-/** Recognises one page image (PNG bytes) with the native engine. */
+/** Recognises one page image (encoded bytes, or grey pixels) with the native engine. */
 export async function tesseract(
-  png: Uint8Array,
+  image: Uint8Array | Gray,
   page: number,
   opts: TesseractOptions,
   budget: Budget,
@@ -64,7 +66,8 @@ export async function tesseract(
   if (opts.thresholding !== undefined) args.push('-c', `thresholding_method=${opts.thresholding}`);
   if (opts.whitelist) args.push('-c', `tessedit_char_whitelist=${opts.whitelist}`);
   args.push('tsv');
-  const r = await run('tesseract', args, budget, png);
+  const input = image instanceof Uint8Array ? image : toPgm(image);
+  const r = await run('tesseract', args, budget, input);
   if (r.code !== 0) {
     throw new OcrError(
       'ENGINE_FAILED',

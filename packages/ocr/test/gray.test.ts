@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { cropGray, stackGray, toPgm } from '../src/engine/image.js';
+import type { Gray } from '../src/engine/image.js';
+
+/** A 6 x 4 image whose pixel at (x, y) is 10 * y + x. */
+const ramp = (): Gray => {
+  const data = Buffer.alloc(24);
+  for (let y = 0; y < 4; y++) for (let x = 0; x < 6; x++) data[y * 6 + x] = 10 * y + x;
+  return { data, width: 6, height: 4 };
+};
+
+describe('grey images handed to the engine', () => {
+  it('writes a binary PGM the engine reads from standard input', () => {
+    const pgm = toPgm(ramp());
+    expect(pgm.subarray(0, 11).toString('ascii')).toBe('P5\n6 4\n255\n');
+    expect([...pgm.subarray(11)]).toEqual([...ramp().data]);
+  });
+
+  it('cuts a rectangle, clipped to the image, turned over and framed on request', () => {
+    const c = cropGray(ramp(), { x0: 4, y0: 2, x1: 9, y1: 9 });
+    expect([c.width, c.height, ...c.data]).toEqual([2, 2, 24, 25, 34, 35]);
+    const framed = cropGray(ramp(), { x0: 1, y0: 1, x1: 2, y1: 2 }, { pad: 1, padLevel: 0, negate: true });
+    expect([framed.width, framed.height]).toEqual([3, 3]);
+    expect([...framed.data]).toEqual([0, 0, 0, 0, 255 - 11, 0, 0, 0, 0]);
+    expect([...cropGray(ramp(), { x0: 0, y0: 0, x1: 1, y1: 1 }, { pad: 1 }).data]).toEqual([
+      255, 255, 255, 255, 0, 255, 255, 255, 255,
+    ]);
+  });
+
+  it('stacks lines on white with a gap around each', () => {
+    const a = cropGray(ramp(), { x0: 0, y0: 0, x1: 2, y1: 1 });
+    const b = cropGray(ramp(), { x0: 0, y0: 3, x1: 1, y1: 4 });
+    const s = stackGray([a, b], 1);
+    expect([s.width, s.height]).toEqual([4, 5]);
+    expect([...s.data]).toEqual([
+      ...[255, 255, 255, 255],
+      ...[255, 0, 1, 255],
+      ...[255, 255, 255, 255],
+      ...[255, 30, 255, 255],
+      ...[255, 255, 255, 255],
+    ]);
+  });
+});
