@@ -422,7 +422,7 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(lines).fields.total).toBe('13.30');
   });
 
-  it('repairs dates: a compact date with the time, a lost slash, a 1 read as 7 or 4', () => {
+  it('repairs dates: a compact date with the time, a lost slash, a 1 read as 7 or 4, a 0 as 9 in the year', () => {
     const at = (text: string): string | null =>
       extractFields(page([[[300, 'SHOP SDN BHD']], [[100, text]]])).fields.issue_date;
     expect(at('Date/Time 20180428/191204')).toBe('2018-04-28');
@@ -431,6 +431,9 @@ describe('extractFields on invoices of our own making', () => {
     expect(at('Invoice No. CR 1806/0729')).toBe(null);
     expect(at('46 Jun 2018 18:25')).toBe('2018-06-16');
     expect(at('Qty 46 items')).toBe(null);
+    expect(at('Issue Date 22/11/2925')).toBe('2025-11-22');
+    expect(at('تاريخ الإصدار ٢٢/١١/٢٩٢٥')).toBe('2025-11-22');
+    expect(at('Amount 2925')).toBe(null);
   });
 
   it('repairs a company name: SDN before BHD, initials, a common word misread; adds a bracketed branch', () => {

@@ -174,6 +174,13 @@ function dateAt(words: Word[], i: number): { value: string; n: number } | null {
     fixed[i] = { ...w, text: `1${w.text.slice(1)}` };
     d = dateAtRaw(fixed, i);
   }
+  // "22/11/2925": a 0 read as 9, 8 or 6 in the year's hundreds; no invoice is dated centuries ahead.
+  const farYear = /(?<!\d)2[1-9](\d\d)(?!\d)/;
+  if (!d && w && /\d\s*[/.-]/.test(toWesternDigits(w.text)) && farYear.test(toWesternDigits(w.text))) {
+    const fixed = [...words];
+    fixed[i] = { ...w, text: toWesternDigits(w.text).replace(farYear, '20$1') };
+    d = dateAtRaw(fixed, i);
+  }
   // "31/03/2078": a 1 read as 7 in the year's tens; no receipt is dated fifty years ahead.
   return d ? { ...d, value: d.value.replace(/^207(\d)/, '201$1') } : null;
 }
@@ -380,7 +387,11 @@ export function extractFields(lines: Line[]): ExtractResult {
     const header = detectHeader(line);
     let labels: Label[] = header
       ? []
-      : findLabels(line.words.map((w) => w.text)).map((m) => {
+      : findLabels(
+          line.words.map((w) => w.text),
+          // Words of one label stand closer than this; columns of labels side by side, farther apart.
+          line.words.map((w, i) => i > 0 && w.x0 - (line.words[i - 1] as Word).x1 > line.height * 3),
+        ).map((m) => {
           const ws = line.words.slice(m.start, m.end + 1);
           return { ...m, x0: Math.min(...ws.map((w) => w.x0)), x1: Math.max(...ws.map((w) => w.x1)) };
         });

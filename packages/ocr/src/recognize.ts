@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROBE_ARABIC_WORDS, probeArabic } from './arabic-probe.js';
 import { readBands, withBands } from './bands.js';
+import { rereadLatinRuns } from './reread.js';
 import { detectKind } from './detect.js';
 import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
@@ -132,6 +133,11 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   // digits, so both readings are kept and the vote (which reading adds up) decides.
   const digits = async (image: Gray, read: PageWords): Promise<PageWords[]> => {
     if (!needsArabic) return [read];
+    if (!tuned) {
+      // Arabic words the combined pass answered as unsure Latin, read again with the Arabic model alone.
+      progress('reread-arabic');
+      read = (await rereadLatinRuns(image, read, { lang: 'Arabic', thresholding: THRESH }, ctx.budget)).page;
+    }
     const words = cleanArabicDigits(read, tuned);
     if (!digitReader()) return [words];
     progress('arabic-digits');
@@ -295,6 +301,10 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
     readings.push(perPage.flatMap((r) => buildLines((r[v] ?? r[0]) as PageWords)));
   }
   const { lines, result } = vote(readings);
+  (globalThis as Record<string, unknown>).__readings = readings.map((l) => {
+    const e = extractFields(l);
+    return { ...e.fields, consistency: e.consistency };
+  });
   const fields = result.fields;
 
   const words = lines.flatMap((l) => l.words);

@@ -55,4 +55,17 @@ describe('findLabels', () => {
     expect(fields('Rounding Adj -0.01')).toEqual(['other_amount']);
     expect(fields('TotalGST : 9.90')).toEqual(['tax']);
   });
+
+  it('does not join the words of two labels set side by side in columns', () => {
+    // A right-to-left header row sorted by x: due date on the left, issue date beside it, then the number.
+    const words = 'الاستحقاق تاريخ الإصدار تاريخ الفاتورة رقم'.split(' ');
+    const apart = [false, false, true, false, true, false];
+    expect(findLabels(words, apart).map((m) => [m.field, m.start, m.end])).toEqual([
+      ['due_date', 0, 1],
+      ['issue_date', 2, 3],
+      ['invoice_number', 4, 5],
+    ]);
+    // Without the gaps the words would pair across the columns.
+    expect(findLabels(words).map((m) => m.field)).not.toEqual(['due_date', 'issue_date', 'invoice_number']);
+  });
 });

@@ -365,9 +365,11 @@ export interface LabelMatch {
 
 /**
  * Finds label phrases in a list of words (in any visual order: each phrase is tried forwards and, for
- * Arabic phrases, in the right-to-left order boxes sorted by x give).
+ * Arabic phrases, in the right-to-left order boxes sorted by x give). `apart[i]` says word i stands far
+ * from the word before it: no phrase spans that gap (in "تاريخ الاستحقاق      تاريخ الإصدار" sorted by x,
+ * the first label's تاريخ and the second's الإصدار are neighbours in the list, not a phrase).
  */
-export function findLabels(words: string[]): LabelMatch[] {
+export function findLabels(words: string[], apart: boolean[] = []): LabelMatch[] {
   const raw = words.map((w) => (w.trim() === '#' ? '#' : wordKey(w)));
   // "Invoice No.:" may come as one word, "رقم الفاتورة:" glued to a colon: keys are compared without them.
   const idx: number[] = [];
@@ -385,6 +387,7 @@ export function findLabels(words: string[]): LabelMatch[] {
     const orders = ph.arabic ? [ph.keys, [...ph.keys].reverse()] : [ph.keys];
     for (let i = 0; i + n <= keys.length; i++) {
       if (used.slice(i, i + n).some(Boolean)) continue;
+      if (apart.slice((idx[i] ?? 0) + 1, (idx[i + n - 1] ?? 0) + 1).some(Boolean)) continue;
       // Single words must match exactly: "Supplies" in a description is not the label "Supplier". Arabic
       // words may also match by their dotless skeleton (dots are what noise and blur lose first): in a
       // phrase when another of its words matches as written, a single word only when it is long enough

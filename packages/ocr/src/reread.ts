@@ -1,0 +1,129 @@
+// Arabic words that the combined `eng+Arabic` pass answered as Latin garbage ("copulate" for حامل لابتوب)
+// are read again with the Arabic model alone. The unsure Latin runs of a page are cut out, stacked into one
+// strip and read in one call; a run's new reading replaces it when it is Arabic and surer.
+import type { Budget } from './engine/exec.js';
+import { cropGray, stackGray } from './engine/image.js';
+import type { BandBox, Gray } from './engine/image.js';
+import { tesseract } from './engine/tesseract.js';
+import type { TesseractOptions } from './engine/tesseract.js';
+import type { PageWords, Word } from './layout.js';
+import { countArabic, countLatin } from './text.js';
+
+/** Below this confidence a Latin word on an Arabic page may be a misread Arabic one. */
+const UNSURE = 0.7;
+const PAD = 6;
+const GAP = 24;
+
+const isLatin = (w: Word): boolean => countLatin(w.text) > 0;
+/** Rules, bars and stray marks the engine reads between the words of a garbled run. */
+const isMark = (w: Word): boolean => !/[\p{L}\p{N}]/u.test(w.text);
+const mean = (ws: Word[]): number => (ws.length ? ws.reduce((a, w) => a + w.conf, 0) / ws.length : 0);
+
+/**
+ * Runs of neighbouring unsure words on one line that hold Latin letters (with stray marks between them),
+ * at least one Latin word of two letters or more. Sure Latin words (an English label, a code) end a run.
+ */
+export function latinRuns(page: PageWords): Word[][] {
+  const byLine = new Map<string, Word[]>();
+  for (const w of page.words) {
+    if (!w.lineKey || w.lineKey.startsWith('band')) continue;
+    byLine.set(w.lineKey, [...(byLine.get(w.lineKey) ?? []), w]);
+  }
+  const runs: Word[][] = [];
+  for (const ws of byLine.values()) {
+    const sorted = [...ws].sort((a, b) => a.x0 - b.x0);
+    let run: Word[] = [];
+    const close = (): void => {
+      while (run.length && isMark(run[run.length - 1] as Word)) run.pop();
+      while (run.length && isMark(run[0] as Word)) run.shift();
+      if (run.some((w) => isLatin(w) && countLatin(w.text) >= 2)) runs.push(run);
+      run = [];
+    };
+    for (const w of sorted) {
+      if (w.conf < UNSURE && (isLatin(w) || (isMark(w) && run.length > 0))) run.push(w);
+      else close();
+    }
+    close();
+  }
+  return runs;
+}
+
+function boxOf(ws: Word[], page: PageWords): BandBox {
+  return {
+    x0: Math.max(0, Math.min(...ws.map((w) => w.x0)) - PAD),
+    y0: Math.max(0, Math.min(...ws.map((w) => w.y0)) - PAD),
+    x1: Math.min(page.width, Math.max(...ws.map((w) => w.x1)) + PAD),
+    y1: Math.min(page.height, Math.max(...ws.map((w) => w.y1)) + PAD),
+  };
+}
+
+/**
+ * Reads boxes of a page together, stacked into one strip (one engine call for all of them), and returns
+ * each box's words in page coordinates.
+ */
+export async function readBoxes(
+  image: Gray,
+  page: number,
+  boxes: BandBox[],
+  opts: TesseractOptions,
+  budget: Budget,
+): Promise<Word[][]> {
+  const crops = boxes.map((b) => cropGray(image, b));
+  const strip = stackGray(crops, GAP);
+  const read = await tesseract(strip, page, { ...opts, psm: 6 }, budget);
+  const tops: number[] = [];
+  let top = GAP;
+  for (const c of crops) {
+    tops.push(top);
+    top += c.height + GAP;
+  }
+  const out: Word[][] = boxes.map(() => []);
+  for (const w of read.words) {
+    const cy = (w.y0 + w.y1) / 2;
+    const i = tops.findIndex((t, k) => cy >= t && cy < t + (crops[k] as Gray).height);
+    const b = boxes[i];
+    if (!b) continue;
+    const dx = b.x0 - GAP;
+    const dy = b.y0 - (tops[i] as number);
+    out[i]?.push({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy });
+  }
+  return out;
+}
+
+/**
+ * The page with its unsure Latin runs replaced by the Arabic model's reading where that reading is Arabic
+ * (at least seven letters in ten) and surer than the run it replaces.
+ */
+export async function rereadLatinRuns(
+  image: Gray,
+  page: PageWords,
+  opts: TesseractOptions,
+  budget: Budget,
+): Promise<{ page: PageWords; replaced: number }> {
+  const runs = latinRuns(page);
+  if (!runs.length) return { page, replaced: 0 };
+  const readings = await readBoxes(
+    image,
+    page.page,
+    runs.map((r) => boxOf(r, page)),
+    opts,
+    budget,
+  );
+  const drop = new Set<Word>();
+  const added: Word[] = [];
+  runs.forEach((run, i) => {
+    const got = (readings[i] ?? []).filter((w) => w.text.trim());
+    const text = got.map((w) => w.text).join('');
+    const arabic = countArabic(text);
+    if (!got.length || arabic < 0.7 * (arabic + countLatin(text))) return;
+    if (mean(got) < 0.6 || mean(got) < mean(run) + 0.1) return;
+    for (const w of run) drop.add(w);
+    const lineKey = run[0]?.lineKey;
+    for (const w of got) added.push({ ...w, lineKey });
+  });
+  if (!drop.size) return { page, replaced: 0 };
+  return {
+    page: { ...page, words: [...page.words.filter((w) => !drop.has(w)), ...added] },
+    replaced: runs.filter((r) => r.some((w) => drop.has(w))).length,
+  };
+}
