@@ -14,9 +14,8 @@ import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf
 import { tesseract } from './engine/tesseract.js';
 import { OcrError } from './errors.js';
 import { hasArabic } from './text.js';
-import { extractFields } from './extract.js';
-import type { ExtractResult } from './extract.js';
 import { buildLines, rawText } from './layout.js';
+import { vote } from './vote.js';
 import type { Line, PageWords } from './layout.js';
 import type { OcrResult, RecognizeInput, RecognizeOptions } from './types.js';
 
@@ -171,64 +170,6 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   return readings;
 }
 
-function scoreOf(r: ExtractResult): number {
-  const f = r.fields;
-  const found = [
-    f.invoice_number,
-    f.issue_date,
-    f.due_date,
-    f.vendor.name,
-    f.customer.name,
-    f.currency,
-    f.total,
-    f.subtotal,
-    f.tax_amount,
-  ].filter((v) => v !== null).length;
-  const itemsOk = f.line_items.filter((_, i) => (f.confidence[`line_items.${i}.total`] ?? 0) > 0).length;
-  return r.consistency * 10 + found + Math.min(itemsOk, 20) * 0.2;
-}
-
-/** Picks, among the readings of the same pages, the one whose fields are most complete and add up. */
-function vote(readings: Line[][]): { lines: Line[]; result: ExtractResult } {
-  let best: { lines: Line[]; result: ExtractResult; score: number } | null = null;
-  const results: ExtractResult[] = [];
-  for (const lines of readings) {
-    const result = extractFields(lines);
-    results.push(result);
-    const score = scoreOf(result);
-    if (!best || score > best.score) best = { lines, result, score };
-  }
-  if (!best) throw new OcrError('ENGINE_FAILED', 'No reading was produced.');
-  // Fields the winner missed are taken from the other readings.
-  const f = best.result.fields;
-  for (const r of results) {
-    if (r === best.result) continue;
-    const o = r.fields;
-    for (const k of ['invoice_number', 'issue_date', 'due_date', 'currency'] as const) {
-      if (f[k] === null && o[k] !== null) {
-        f[k] = o[k];
-        copyMeta(f, o, k);
-      }
-    }
-    for (const party of ['vendor', 'customer'] as const) {
-      for (const k of ['name', 'tax_id', 'address'] as const) {
-        if (f[party][k] === null && o[party][k] !== null) {
-          f[party][k] = o[party][k];
-          copyMeta(f, o, `${party}.${k}`);
-        }
-      }
-    }
-  }
-  return { lines: best.lines, result: best.result };
-}
-
-function copyMeta(to: ExtractResult['fields'], from: ExtractResult['fields'], path: string): void {
-  const c = from.confidence[path];
-  const b = from.boxes[path];
-  if (c !== undefined) to.confidence[path] = c;
-  if (b) to.boxes[path] = b;
-}
-
 async function readPdf(bytes: Uint8Array, ctx: Ctx): Promise<{ readings: PageWords[][]; pages: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'invoicing-ocr-'));
   try {
@@ -301,10 +242,6 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
     readings.push(perPage.flatMap((r) => buildLines((r[v] ?? r[0]) as PageWords)));
   }
   const { lines, result } = vote(readings);
-  (globalThis as Record<string, unknown>).__readings = readings.map((l) => {
-    const e = extractFields(l);
-    return { ...e.fields, consistency: e.consistency };
-  });
   const fields = result.fields;
 
   const words = lines.flatMap((l) => l.words);
