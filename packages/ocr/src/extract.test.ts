@@ -1,34 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './extract.js';
-import { buildLines } from './layout.js';
-import type { Word } from './layout.js';
+import { pageOf } from './lines.fixture.js';
 
-/**
- * Lays out text rows as an engine would report them: words with boxes, left to right as on the page.
- * Each row is a list of [x, text] cells; words are 14 px per character, 12 px apart.
- */
-function page(rows: [number, string][][]): ReturnType<typeof buildLines> {
-  const words: Word[] = [];
-  rows.forEach((cells, r) => {
-    for (const [x, text] of cells) {
-      let cx = x;
-      // Arabic cells are given in reading order; on the page their words run right to left.
-      const parts = /[\u0600-\u06ff]/.test(text) ? text.split(' ').reverse() : text.split(' ');
-      for (const t of parts) {
-        words.push({
-          text: t,
-          conf: 0.95,
-          x0: cx,
-          x1: cx + t.length * 14,
-          y0: 100 + r * 50,
-          y1: 130 + r * 50,
-        });
-        cx += t.length * 14 + 12;
-      }
-    }
-  });
-  return buildLines({ page: 1, width: 1700, height: 2400, words });
-}
+const page = (rows: [number, string][][]): ReturnType<typeof pageOf> => pageOf(rows);
 
 describe('extractFields on invoices of our own making', () => {
   it('reads an English invoice with a side column of labels and a table', () => {

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildLines } from './layout.js';
-import type { Line, Word } from './layout.js';
+import type { Line } from './layout.js';
+import { pageOf } from './lines.fixture.js';
 import { vote } from './vote.js';
 
-/** Rows of [x, text] cells laid out as the engine reports words (14 px a character). */
-function reading(rows: [number, string][][]): Line[] {
-  const words: Word[] = [];
-  rows.forEach((cells, r) => {
-    for (const [x, text] of cells) {
-      let cx = x;
-      for (const t of text.split(' ')) {
-        words.push({
-          text: t,
-          conf: 0.9,
-          x0: cx,
-          x1: cx + t.length * 14,
-          y0: 100 + r * 50,
-          y1: 130 + r * 50,
-        });
-        cx += t.length * 14 + 12;
-      }
-    }
-  });
-  return buildLines({ page: 1, width: 1700, height: 2400, words });
-}
+const reading = (rows: [number, string][][]): Line[] => pageOf(rows, 0.9);
 
 const invoice = (seller: string, date: string, taxLabel: string, total: string): Line[] =>
   reading([
