@@ -1,8 +1,7 @@
 import type { Budget } from './engine/exec.js';
-import { cropGray, stackGray } from './engine/image.js';
 import type { Gray } from './engine/image.js';
-import { tesseract } from './engine/tesseract.js';
 import type { PageWords, Word } from './layout.js';
+import { boxAround, readBoxes } from './strip.js';
 import { hasArabic } from './text.js';
 
 const PROBE_LINES = 8;
@@ -35,20 +34,12 @@ export async function probeArabic(
     .sort((a, b) => b.length - a.length)
     .slice(0, PROBE_LINES);
   if (lines.length === 0) return { arabicWords: 0, lines: 0 };
-  const crops: Gray[] = [];
-  for (const ws of lines) {
-    const x0 = Math.max(0, Math.min(...ws.map((w) => w.x0)) - PAD_X);
-    const x1 = Math.min(first.width, Math.max(...ws.map((w) => w.x1)) + PAD_X);
-    const y0 = Math.max(0, Math.min(...ws.map((w) => w.y0)) - PAD_Y);
-    const y1 = Math.min(first.height, Math.max(...ws.map((w) => w.y1)) + PAD_Y);
-    if (x1 - x0 < 4 || y1 - y0 < 4) continue;
-    crops.push(cropGray(image, { x0, y0, x1, y1 }));
-  }
-  if (crops.length === 0) return { arabicWords: 0, lines: 0 };
-  const strip = stackGray(crops, GAP);
-  const read = await tesseract(strip, first.page, { lang: 'Arabic', psm: 6, thresholding: 2 }, budget);
-  const arabicWords = read.words.filter(
-    (w) => w.conf >= 0.5 && w.text.length >= 3 && hasArabic(w.text),
-  ).length;
-  return { arabicWords, lines: crops.length };
+  const boxes = lines
+    .map((ws) => boxAround(ws, first, PAD_X, PAD_Y))
+    .filter((b) => b.x1 - b.x0 >= 4 && b.y1 - b.y0 >= 4);
+  if (boxes.length === 0) return { arabicWords: 0, lines: 0 };
+  const opts = { lang: 'Arabic', thresholding: 2 } as const;
+  const read = (await readBoxes(image, first.page, boxes, opts, budget, GAP)).flat();
+  const arabicWords = read.filter((w) => w.conf >= 0.5 && w.text.length >= 3 && hasArabic(w.text)).length;
+  return { arabicWords, lines: boxes.length };
 }

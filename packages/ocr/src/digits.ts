@@ -346,7 +346,6 @@ export async function rereadArabicDigits(
   templates ??= renderTemplates();
   const ts = await templates;
   const { data } = image;
-  const info = image;
   const hs = cands.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
   const pageDigitH = 0.7 * (hs[Math.floor(hs.length / 2)] ?? 0);
   let arabic = 0;
@@ -356,14 +355,14 @@ export async function rereadArabicDigits(
     const pad = Math.round((w.y1 - w.y0) * 0.15);
     const x0 = Math.max(0, Math.floor(w.x0 - pad));
     const y0 = Math.max(0, Math.floor(w.y0 - pad));
-    const x1 = Math.min(info.width, Math.ceil(w.x1 + pad));
-    const y1 = Math.min(info.height, Math.ceil(w.y1 + pad));
+    const x1 = Math.min(image.width, Math.ceil(w.x1 + pad));
+    const y1 = Math.min(image.height, Math.ceil(w.y1 + pad));
     const cw = x1 - x0;
     const ch = y1 - y0;
     if (cw < 4 || ch < 6 || cw * ch > 400_000) continue;
     const crop = new Uint8Array(cw * ch);
     for (let y = 0; y < ch; y++) {
-      const row = (y0 + y) * info.width;
+      const row = (y0 + y) * image.width;
       crop.set(data.subarray(row + x0, row + x0 + cw), y * cw);
     }
     const found = shapes(crop, cw, ch, undefined, pageDigitH);

@@ -127,10 +127,12 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   }
   const model = needsArabic ? arabic : { lang: 'eng' };
   const tuned = !!model.tessdataDir;
-  // The digit reader rewrites the numbers of an Arabic-Indic page from glyph templates. After the stock
+  // A reading of an Arabic page, finished: unsure Latin runs read again with the Arabic model (after the
+  // combined pass), Arabic-Indic numbers cleaned, then the digit reader, which rewrites the numbers of an
+  // Arabic-Indic page from glyph templates. After the stock
   // model it is always better; after the tuned model it fixes some fonts' separators and spoils others'
   // digits, so both readings are kept and the vote (which reading adds up) decides.
-  const digits = async (image: Gray, read: PageWords): Promise<PageWords[]> => {
+  const arabicReadings = async (image: Gray, read: PageWords): Promise<PageWords[]> => {
     if (!needsArabic) return [read];
     if (!tuned) {
       // Arabic words the combined pass answered as unsure Latin, read again with the Arabic model alone.
@@ -155,17 +157,17 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   }
   const chosen = needsArabic && arabicReading ? arabicReading : first;
   const base = needsArabic
-    ? await digits(img.gray, withBands(chosen, bandWords))
+    ? await arabicReadings(img.gray, withBands(chosen, bandWords))
     : [withBands(chosen, bandWords)];
   if (!advanced) return base;
   progress('recognize-variant');
   const otsu = await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);
-  const readings = [...base, ...(await digits(img.gray, withBands(otsu, bandWords)))];
+  const readings = [...base, ...(await arabicReadings(img.gray, withBands(otsu, bandWords)))];
   const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');
     const words = await tesseract(hi.gray, page, { ...model, thresholding: THRESH }, ctx.budget);
-    readings.push(...(await digits(hi.gray, words)));
+    readings.push(...(await arabicReadings(hi.gray, words)));
   }
   return readings;
 }

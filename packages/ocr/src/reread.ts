@@ -2,17 +2,15 @@
 // are read again with the Arabic model alone. The unsure Latin runs of a page are cut out, stacked into one
 // strip and read in one call; a run's new reading replaces it when it is Arabic and surer.
 import type { Budget } from './engine/exec.js';
-import { cropGray, stackGray } from './engine/image.js';
-import type { BandBox, Gray } from './engine/image.js';
-import { tesseract } from './engine/tesseract.js';
+import type { Gray } from './engine/image.js';
 import type { TesseractOptions } from './engine/tesseract.js';
 import type { PageWords, Word } from './layout.js';
+import { boxAround, readBoxes } from './strip.js';
 import { countArabic, countLatin } from './text.js';
 
 /** Below this confidence a Latin word on an Arabic page may be a misread Arabic one. */
 const UNSURE = 0.7;
 const PAD = 6;
-const GAP = 24;
 
 const isLatin = (w: Word): boolean => countLatin(w.text) > 0;
 /** Rules, bars and stray marks the engine reads between the words of a garbled run. */
@@ -48,48 +46,6 @@ export function latinRuns(page: PageWords): Word[][] {
   return runs;
 }
 
-function boxOf(ws: Word[], page: PageWords): BandBox {
-  return {
-    x0: Math.max(0, Math.min(...ws.map((w) => w.x0)) - PAD),
-    y0: Math.max(0, Math.min(...ws.map((w) => w.y0)) - PAD),
-    x1: Math.min(page.width, Math.max(...ws.map((w) => w.x1)) + PAD),
-    y1: Math.min(page.height, Math.max(...ws.map((w) => w.y1)) + PAD),
-  };
-}
-
-/**
- * Reads boxes of a page together, stacked into one strip (one engine call for all of them), and returns
- * each box's words in page coordinates.
- */
-export async function readBoxes(
-  image: Gray,
-  page: number,
-  boxes: BandBox[],
-  opts: TesseractOptions,
-  budget: Budget,
-): Promise<Word[][]> {
-  const crops = boxes.map((b) => cropGray(image, b));
-  const strip = stackGray(crops, GAP);
-  const read = await tesseract(strip, page, { ...opts, psm: 6 }, budget);
-  const tops: number[] = [];
-  let top = GAP;
-  for (const c of crops) {
-    tops.push(top);
-    top += c.height + GAP;
-  }
-  const out: Word[][] = boxes.map(() => []);
-  for (const w of read.words) {
-    const cy = (w.y0 + w.y1) / 2;
-    const i = tops.findIndex((t, k) => cy >= t && cy < t + (crops[k] as Gray).height);
-    const b = boxes[i];
-    if (!b) continue;
-    const dx = b.x0 - GAP;
-    const dy = b.y0 - (tops[i] as number);
-    out[i]?.push({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy });
-  }
-  return out;
-}
-
 /**
  * The page with its unsure Latin runs replaced by the Arabic model's reading where that reading is Arabic
  * (at least seven letters in ten) and surer than the run it replaces.
@@ -105,7 +61,7 @@ export async function rereadLatinRuns(
   const readings = await readBoxes(
     image,
     page.page,
-    runs.map((r) => boxOf(r, page)),
+    runs.map((r) => boxAround(r, page, PAD, PAD)),
     opts,
     budget,
   );
