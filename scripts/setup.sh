@@ -8,4 +8,5 @@ if ! command -v node >/dev/null 2>&1; then
   echo "Node.js 20.19 or later is required (see README)." >&2
   exit 1
 fi
-npm ci --no-audit --no-fund
+# onnxruntime-node ships its CPU binaries in the package; its install script would only fetch GPU ones.
+ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund

@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import type { PageWords, Word } from './layout.js';
 import type { Gray } from './engine/image.js';
+import { otsu } from './engine/image.js';
 import { hasArabic } from './text.js';
 
 const N = 16;
@@ -82,33 +83,6 @@ function components(ink: Uint8Array, w: number, h: number): Component[] {
     out.push(c);
   }
   return out;
-}
-
-function otsu(gray: Uint8Array): number {
-  const hist = new Array<number>(256).fill(0);
-  for (const v of gray) hist[v] = (hist[v] ?? 0) + 1;
-  const total = gray.length;
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let thr = 128;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t] ?? 0;
-    if (!wB) continue;
-    const wF = total - wB;
-    if (!wF) break;
-    sumB += t * (hist[t] ?? 0);
-    const mB = sumB / wB;
-    const mF = (sum - sumB) / wF;
-    const between = wB * wF * (mB - mF) ** 2;
-    if (between > best) {
-      best = between;
-      thr = t;
-    }
-  }
-  return thr;
 }
 
 function bitmapOf(c: Component, w: number): Float32Array {

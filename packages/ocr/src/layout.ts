@@ -17,6 +17,8 @@ export interface PageWords {
   width: number;
   height: number;
   words: Word[];
+  /** Read by the second engine (`engine/paddle.ts`): a second opinion on fields, not a variant to vote on. */
+  second?: boolean;
 }
 
 export interface Segment {

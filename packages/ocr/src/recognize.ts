@@ -12,6 +12,7 @@ import type { Gray } from './engine/image.js';
 import { arabicModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
+import { paddle } from './engine/paddle.js';
 import { OcrError } from './errors.js';
 import { hasArabic } from './text.js';
 import { buildLines, rawText } from './layout.js';
@@ -73,6 +74,8 @@ const FLATTEN = 'auto';
 const probeMode = (): string => process.env.INVOICING_OCR_ARABIC_PROBE ?? 'on';
 /** The glyph-template reader of Arabic-Indic digits (`digits.ts`); INVOICING_OCR_DIGIT_READER=off skips it. */
 const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'off';
+/** The second engine (`engine/paddle.ts`) on Latin pages of the advanced pipeline; INVOICING_OCR_SECOND_ENGINE=off skips it. */
+const secondEngine = (): boolean => process.env.INVOICING_OCR_SECOND_ENGINE !== 'off';
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
 const THRESH = 2;
 
@@ -85,7 +88,12 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   const advanced = ctx.options.pipeline === 'advanced';
   const progress = (stage: string): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
   progress('preprocess');
-  let img = await prepareImage(bytes, { minWidth: 1700, flatten: FLATTEN, findBands: true });
+  let img = await prepareImage(bytes, {
+    minWidth: 1700,
+    flatten: FLATTEN,
+    findBands: true,
+    keepUnflattened: true,
+  });
   progress('recognize');
   let first = await tesseract(img.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
   if (sureWords(first) < FAINT_WORDS) {
@@ -96,6 +104,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
       flatten: FLATTEN,
       stretch: true,
       findBands: true,
+      keepUnflattened: true,
     });
     const again = await tesseract(stretched.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
     if (sureWords(again) > sureWords(first)) {
@@ -163,6 +172,21 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   progress('recognize-variant');
   const otsu = await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);
   const readings = [...base, ...(await arabicReadings(img.gray, withBands(otsu, bandWords)))];
+  if (!needsArabic && secondEngine()) {
+    // Latin pages: the second engine, which reads worn print (thermal receipts) better, on the page
+    // before its light was flattened (flattening turns its faint strokes to noise). Its reading is a
+    // second opinion on the fields (`vote.ts`), in place of the higher-resolution pass.
+    progress('recognize-second-engine');
+    try {
+      readings.push(await paddle(img.unflattened, page, ctx.budget, first.words));
+      return readings;
+    } catch (e) {
+      if (e instanceof OcrError && (e.code === 'CANCELLED' || e.code === 'TIMEOUT')) throw e;
+      ctx.warnings.push(
+        `The second OCR engine failed on page ${page}: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+  }
   const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');
@@ -238,12 +262,17 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
   }
   budget.check();
   options.onProgress?.({ page: ctx.pages, pages: ctx.pages, stage: 'extract' });
-  const variants = Math.max(...perPage.map((r) => r.length));
+  const primary = perPage.map((r) => r.filter((p) => !p.second));
+  const variants = Math.max(...primary.map((r) => r.length));
   const readings: Line[][] = [];
   for (let v = 0; v < variants; v++) {
-    readings.push(perPage.flatMap((r) => buildLines((r[v] ?? r[0]) as PageWords)));
+    readings.push(primary.flatMap((r) => buildLines((r[v] ?? r[0]) as PageWords)));
   }
-  const { lines, result } = vote(readings);
+  // The second engine's reading, where it read a page (the first reading stands in for the others).
+  const second = perPage.some((r) => r.some((p) => p.second))
+    ? perPage.flatMap((r) => buildLines((r.find((p) => p.second) ?? r[0]) as PageWords))
+    : null;
+  const { lines, result } = vote(readings, second);
   const fields = result.fields;
 
   const words = lines.flatMap((l) => l.words);

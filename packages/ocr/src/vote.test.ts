@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from './layout.js';
 import { pageOf } from './lines.fixture.js';
-import { vote } from './vote.js';
+import { oddities, vote } from './vote.js';
 
 const reading = (rows: [number, string][][]): Line[] => pageOf(rows, 0.9);
 
@@ -54,5 +54,66 @@ describe('vote', () => {
     expect(result.fields.vendor.name).toBe('Cedar Lamps LLC');
     expect(result.fields.issue_date).toBe('2025-03-14');
     expect(result.fields.total).toBe('115.00');
+  });
+});
+
+describe('second opinion', () => {
+  const receipt = (seller: string, street: string, total: string, extra: string): Line[] =>
+    reading([
+      [[100, seller]],
+      [[100, street]],
+      [[100, '40300 Shah Alam, Selangor']],
+      [[100, 'Date: 28/09/2017']],
+      [
+        [100, 'Total Payable:'],
+        [900, total],
+      ],
+      [[100, extra]],
+    ]);
+
+  it('takes a name only the second engine reads cleanly, and keeps a total the second engine also holds', () => {
+    const first = receipt('GARDENlA BAKER!ES SDN BHD', 'Lot 3, Jalan Pelabur 23/1,', '48.04', 'Thank you');
+    const second = receipt('GARDENIA BAKERIES SDN BHD', 'Lot 3, Jalan Pelabur 23/1,', '17.81', 'Paid 48.04');
+    const { result } = vote([first], second);
+    expect(result.fields.vendor.name).toBe('GARDENIA BAKERIES SDN BHD');
+    // 48.04 is in the second engine's text too: the first reading's total stands.
+    expect(result.fields.total).toBe('48.04');
+  });
+
+  it("takes the second engine's total when only its amount is in both texts", () => {
+    const first = receipt('TEO HENG STATIONERY', 'No. 53, Jalan Besar,', '18.80', 'Cash 18.00');
+    const second = receipt('TEO HENG STATIONERY', 'No. 53, Jalan Besar,', '18.00', 'Cash 18.00');
+    expect(vote([first], second).result.fields.total).toBe('18.00');
+  });
+
+  it('keeps the first reading when the second runs a title together or reads a name no better', () => {
+    const first = receipt('Al Noor Electronics', 'No. 12, Tahrir Street,', '10.00', 'TAX INVOICE');
+    const second = receipt('TAXINVOICE', 'No. 12, Tahrir Street,', '10.00', 'Al Nocr Electronics');
+    expect(vote([first], second).result.fields.vendor.name).toBe('Al Noor Electronics');
+    const plain = receipt('Triple Six Point', 'No. 14, Jalan Permas,', '7.60', '');
+    const other = receipt('Tripie Six Point', 'No. 14, Jalan Permas,', '7.60', '');
+    expect(vote([plain], other).result.fields.vendor.name).toBe('Triple Six Point');
+  });
+
+  it("takes the second engine's value where another variant of the first agrees with it", () => {
+    const first = receipt('Tiple Six Point', 'No. 14, Jalan Permas,', '7.60', '');
+    const otsu = receipt('Triple Six Point', 'No. 14, Jalan Permas,', '7.60', '');
+    const second = receipt('Triple Six Point', 'No. 14, Jalan Permas,', '7.60', '');
+    // The vote keeps the first of two equally complete readings; the second engine tips the name.
+    expect(vote([first, otsu]).result.fields.vendor.name).toBe('Tiple Six Point');
+    expect(vote([first, otsu], second).result.fields.vendor.name).toBe('Triple Six Point');
+  });
+
+  it('prefers a name with a legal form to a label or logo read as the name', () => {
+    const first = receipt('(GST ID No', 'Lot 1851-A, Jalan KPB 6,', '9.90', 'Thank you');
+    const second = receipt('MR DIY (KUCHAI) SDN BHD', 'Lot 1851-A, Jalan KPB 6,', '9.90', '(GST ID No');
+    expect(vote([first], second).result.fields.vendor.name).toBe('MR DIY (KUCHAI) SDN BHD');
+  });
+
+  it('counts the signs of a misread in a name', () => {
+    expect(oddities('GARDENIA BAKERIES SDN BHD')).toBe(0);
+    expect(oddities('GARDENlA BAKER!ES')).toBe(2);
+    expect(oddities('Leve1 6 Bangunan')).toBe(1);
+    expect(oddities('NO. 31G&33G, JALAN SS 15/4B')).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 import { OcrError } from './errors.js';
 import { extractFields } from './extract.js';
 import type { ExtractResult } from './extract.js';
+import { rawText } from './layout.js';
 import type { Line } from './layout.js';
 
 function scoreOf(r: ExtractResult): number {
@@ -21,8 +22,14 @@ function scoreOf(r: ExtractResult): number {
   return r.consistency * 10 + found + Math.min(itemsOk, 20) * 0.2;
 }
 
-/** Picks, among the readings of the same pages, the one whose fields are most complete and add up. */
-export function vote(readings: Line[][]): { lines: Line[]; result: ExtractResult } {
+/**
+ * Picks, among the readings of the same pages, the one whose fields are most complete and add up; then
+ * the second engine's reading, when there is one, has its say on the fields it reads differently.
+ */
+export function vote(
+  readings: Line[][],
+  second: Line[] | null = null,
+): { lines: Line[]; result: ExtractResult } {
   let best: { lines: Line[]; result: ExtractResult; score: number } | null = null;
   const results: ExtractResult[] = [];
   for (const lines of readings) {
@@ -59,7 +66,126 @@ export function vote(readings: Line[][]): { lines: Line[]; result: ExtractResult
       }
     }
   }
+  if (second) {
+    const winner = best.result;
+    const variants = results.filter((r) => r !== winner);
+    secondOpinion(winner, best.lines, extractFields(second), second, variants);
+  }
   return { lines: best.lines, result: best.result };
+}
+
+const TITLE = /invoice|receipt|فاتور|إيصال|ايصال/u;
+/** A company's legal form in its name. */
+const LEGAL =
+  /\b(?:sdn\.?\s*bhd|bhd|ltd|limited|llc|l\.l\.c|inc|corp|gmbh|plc|co\.)(?![\p{L}])|(?:^|\s)(?:شركة|مؤسسة)(?:\s|$)/iu;
+const squash = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The amounts a reading's text holds, as "12.30". */
+function amountsOf(lines: Line[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of rawText(lines).matchAll(/\d[\d,]*[.,]\d{2}(?!\d)/g)) {
+    const v = Number(
+      m[0]
+        .replace(/[.,](?=\d{2}$)/, '#')
+        .replace(/[.,]/g, '')
+        .replace('#', '.'),
+    );
+    if (Number.isFinite(v)) out.add(v.toFixed(2));
+  }
+  return out;
+}
+
+/**
+ * Signs of a misread in a name or an address: characters no name prints (! | ¥ $ { } [ ] ~ ^), a small
+ * letter among capitals ("PRESTlGE"), a digit inside a word of letters ("Leve1"), a lone letter.
+ */
+export function oddities(s: string): number {
+  let n = (s.match(/[!|¥${}[\]~^`]/g) ?? []).length;
+  n += (s.match(/\p{Lu}{2}\p{Ll}+\p{Lu}|\p{Lu}\p{Ll}\p{Lu}{2}/gu) ?? []).length;
+  n += (s.match(/\p{L}{2}\d+\p{L}|\p{L}\d+\p{L}{2}|\p{Ll}{2}[01](?![\p{L}\d])/gu) ?? []).length;
+  n += (s.match(/(?<![\p{L}\d.])[b-hj-z](?![\p{L}\d.])/giu) ?? []).length;
+  return n;
+}
+
+/**
+ * The second engine's opinion on the fields both read. Where the two differ:
+ * - the first reading's other variants vote: the second engine's value is taken when one of them agrees
+ *   with it and none with the first (two engines rarely misread alike);
+ * - a value the other engine's text also holds is kept; the second engine's value is taken when only it
+ *   is confirmed so;
+ * - a name with a legal form ("SDN BHD", "LLC") beats one without (a logo or a label read as the name);
+ * - a name or an address shows fewer signs of a misread;
+ * - a total the first engine read unsurely (below 0.5) and the second surely (0.9), with no variant
+ *   agreeing with the first.
+ * Fields the first reading lacks are filled.
+ */
+export function secondOpinion(
+  best: ExtractResult,
+  lines: Line[],
+  other: ExtractResult,
+  otherLines: Line[],
+  variants: ExtractResult[] = [],
+): void {
+  const f = best.fields;
+  const o = other.fields;
+  const textA = squash(rawText(lines));
+  const textB = squash(rawText(otherLines));
+  type Get = (x: ExtractResult['fields']) => string | null;
+  const same = (x: string | null, y: string | null): boolean =>
+    x !== null && y !== null && squash(x) === squash(y);
+  /** Another variant of the first engine agrees with the second engine and none with the first. */
+  const outvoted = (get: Get): boolean =>
+    variants.some((v) => same(get(v.fields), get(o))) && !variants.some((v) => same(get(v.fields), get(f)));
+  const texts: [string, Get, (v: string) => void][] = [
+    ['vendor.name', (x) => x.vendor.name, (v) => (f.vendor.name = v)],
+    ['vendor.address', (x) => x.vendor.address, (v) => (f.vendor.address = v)],
+    ['customer.name', (x) => x.customer.name, (v) => (f.customer.name = v)],
+    ['invoice_number', (x) => x.invoice_number, (v) => (f.invoice_number = v)],
+  ];
+  for (const [path, get, set] of texts) {
+    const a = get(f);
+    const b = get(o);
+    if (b === null || same(a, b)) continue;
+    if (a === null) {
+      set(b);
+      copyMeta(f, o, path);
+      continue;
+    }
+    // A title the second engine ran together ("TAXINVOICE") is no name.
+    if (!squash(b) || TITLE.test(squash(b))) continue;
+    // A label or a logo read as the name is in both texts too: the legal form speaks first.
+    let take = outvoted(get) || (path.endsWith('name') && LEGAL.test(b) && !LEGAL.test(a));
+    if (!take && !textB.includes(squash(a))) {
+      take =
+        textA.includes(squash(b)) ||
+        (path !== 'invoice_number' &&
+          oddities(b) < oddities(a) &&
+          b.length >= a.length * 0.7 &&
+          b.length <= a.length * 1.4);
+    }
+    if (take) {
+      set(b);
+      copyMeta(f, o, path);
+    }
+  }
+  const date: Get = (x) => x.issue_date;
+  if (o.issue_date !== null && (f.issue_date === null || (f.issue_date !== o.issue_date && outvoted(date)))) {
+    f.issue_date = o.issue_date;
+    copyMeta(f, o, 'issue_date');
+  }
+  if (o.total !== null && f.total !== o.total) {
+    const inA = amountsOf(lines);
+    const inB = amountsOf(otherLines);
+    const total: Get = (x) => x.total;
+    const unsure =
+      (f.confidence.total ?? 0) < 0.5 &&
+      (o.confidence.total ?? 0) >= 0.9 &&
+      !variants.some((v) => v.fields.total === f.total);
+    if (f.total === null || (!inB.has(f.total) && inA.has(o.total)) || outvoted(total) || unsure) {
+      f.total = o.total;
+      copyMeta(f, o, 'total');
+    }
+  }
 }
 
 /** Two readings with the same subtotal, tax, total and line items' numbers. */

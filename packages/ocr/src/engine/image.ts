@@ -10,6 +10,34 @@ const MAX_SIDE = 4000;
 sharp.cache(false);
 sharp.concurrency(1);
 
+/** Otsu's threshold of grey levels: the level that best separates ink from paper. */
+export function otsu(gray: Uint8Array): number {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of gray) hist[v] = (hist[v] ?? 0) + 1;
+  const total = gray.length;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let thr = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t] ?? 0;
+    if (!wB) continue;
+    const wF = total - wB;
+    if (!wF) break;
+    sumB += t * (hist[t] ?? 0);
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > best) {
+      best = between;
+      thr = t;
+    }
+  }
+  return thr;
+}
+
 /** A grey image, one byte a pixel, row after row. */
 export interface Gray {
   data: Buffer;
@@ -80,6 +108,8 @@ export interface PreparedImage {
   bands: BandBox[];
   /** The image to read the bands from: the page before its light was flattened, or `gray`. */
   bandSource: Gray;
+  /** The page before its light was flattened (turned straight like `gray`), when `keepUnflattened` asked. */
+  unflattened: Gray;
 }
 
 export interface PrepareOptions {
@@ -98,6 +128,8 @@ export interface PrepareOptions {
   findBands?: boolean;
   /** Turn a tilted page straight (default on): the engine loses whole tables on pages tilted 2-3 degrees. */
   deskew?: boolean;
+  /** Keep the page before its light was flattened, for the second engine, which reads it better. */
+  keepUnflattened?: boolean;
 }
 
 /**
@@ -444,7 +476,8 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     if (skew && Math.abs(skew) < DESKEW_MIN_DEGREES) skew = 0;
     if (skew) {
       const turned = await turnRaw(pixels);
-      if (opts.findBands && flattened) unflattened = (await turnRaw(unflattened)).data;
+      if ((opts.findBands || opts.keepUnflattened) && flattened)
+        unflattened = (await turnRaw(unflattened)).data;
       pixels = turned.data;
       w = turned.width;
       h = turned.height;
@@ -454,7 +487,8 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     if (opts.binarize) for (let i = 0; i < pixels.length; i++) pixels[i] = (pixels[i] ?? 0) < 150 ? 0 : 255;
     const gray = { data: pixels, width: w, height: h };
     const bandSource = bands.length && unflattened !== pixels ? { ...gray, data: unflattened } : gray;
-    return { gray, width: w, height: h, scale, flattened, skew, bands, bandSource };
+    const before = opts.keepUnflattened && unflattened !== pixels ? { ...gray, data: unflattened } : gray;
+    return { gray, width: w, height: h, scale, flattened, skew, bands, bandSource, unflattened: before };
   } catch (e) {
     if (e instanceof OcrError) throw e;
     const msg = e instanceof Error ? e.message : String(e);
