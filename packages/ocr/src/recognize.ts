@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { PROBE_ARABIC_WORDS, probeArabic } from './arabic-probe.js';
 import { readBands, withBands } from './bands.js';
 import { rereadLatinRuns } from './reread.js';
+import { rereadShortDays } from './dates.js';
+import type { PageSource } from './dates.js';
 import { detectKind } from './detect.js';
 import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
@@ -30,6 +32,8 @@ interface Ctx {
   options: RecognizeOptions;
   warnings: string[];
   pages: number;
+  /** Each page read from pixels: its image and the model it was read with, for regions read again. */
+  sources: Map<number, PageSource>;
 }
 
 /**
@@ -136,6 +140,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   }
   const model = needsArabic ? arabic : { lang: 'eng' };
   const tuned = !!model.tessdataDir;
+  ctx.sources.set(page, { gray: img.gray, opts: { ...model, thresholding: THRESH } });
   // A reading of an Arabic page, finished: unsure Latin runs read again with the Arabic model (after the
   // combined pass), Arabic-Indic numbers cleaned, then the digit reader, which rewrites the numbers of an
   // Arabic-Indic page from glyph templates. After the stock
@@ -245,7 +250,7 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
   const started = Date.now();
   const budget = new Budget(options.timeoutMs ?? DEFAULT_TIMEOUT_MS[options.pipeline], options.signal);
   budget.check();
-  const ctx: Ctx = { budget, options, warnings: [], pages: 1 };
+  const ctx: Ctx = { budget, options, warnings: [], pages: 1, sources: new Map() };
   const { kind, mime } = await detectKind(input.bytes);
   if (input.mime && input.mime !== mime && !(input.mime === 'image/jpg' && mime === 'image/jpeg')) {
     ctx.warnings.push(
@@ -274,6 +279,7 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
     : null;
   const { lines, result } = vote(readings, second);
   const fields = result.fields;
+  await rereadShortDays(fields, lines, ctx.sources, budget);
 
   const words = lines.flatMap((l) => l.words);
   const wordConf = words.length ? words.reduce((a, w) => a + w.conf, 0) / words.length : 0;

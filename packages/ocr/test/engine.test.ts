@@ -139,4 +139,11 @@ describe('real engine on sample invoices', () => {
     expect(r.raw_text).toMatch(/رقم الفاتورة/);
     expect(r.has_invoice_data).toBe(true);
   });
+
+  it('reads again a date whose day the engine cut to one digit', async () => {
+    // The scan reads "2025-03-5" where "2025-03-15" is printed beside "2025-03-29".
+    const r = await read('dev-009.jpg');
+    expect(r.raw_text).toMatch(/2025-03-5(?!\d)/);
+    expect([r.fields_json.issue_date, r.fields_json.due_date]).toEqual(['2025-03-15', '2025-03-29']);
+  });
 });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { longerDay, shortDay } from './dates.js';
+
+describe('dates read again', () => {
+  it('suspects a day of one digit only where the date prints its other numbers with two', () => {
+    expect(shortDay('2025-03-5')).toBe(true);
+    expect(shortDay('١ ديسمبر ٢٠٢٤')).toBe(true);
+    expect(shortDay('2025-03-05')).toBe(false);
+    expect(shortDay('٢٦ ديسمبر ٢٠٢٤')).toBe(false);
+    // Day and month both of one digit: the style of the date, not a lost digit.
+    expect(shortDay('5/3/2025')).toBe(false);
+    expect(shortDay('March 2025')).toBe(false);
+  });
+
+  it('takes a re-read day only when it adds the lost digit to the same month', () => {
+    expect(longerDay('2025-03-05', '2025-03-15')).toBe(true);
+    expect(longerDay('2024-12-01', '2024-12-11')).toBe(true);
+    expect(longerDay('2024-12-01', '2024-12-21')).toBe(true);
+    expect(longerDay('2025-03-05', '2025-03-05')).toBe(false);
+    expect(longerDay('2025-03-05', '2025-03-28')).toBe(false);
+    expect(longerDay('2025-03-05', '2025-04-15')).toBe(false);
+    expect(longerDay('2025-03-05', null)).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+// Dates whose day the engine may have cut short ("2025-03-5" for 2025-03-15, "١ ديسمبر" for ١١ ديسمبر),
+// read again on their own.
+import type { Budget } from './engine/exec.js';
+import { cropGray } from './engine/image.js';
+import type { Gray } from './engine/image.js';
+import { tesseract } from './engine/tesseract.js';
+import type { TesseractOptions } from './engine/tesseract.js';
+import type { Line } from './layout.js';
+import { parseDate } from './parse/date.js';
+import { toWesternDigits } from './text.js';
+import type { FieldsJson } from './types.js';
+
+/** A page's image as the engine read it, and how: what a region of it is read again with. */
+export interface PageSource {
+  gray: Gray;
+  opts: TesseractOptions;
+}
+
+/**
+ * The text of a date as read shows a day of one digit where days are printed with two: the other
+ * numbers of the date have two digits or more ("2025-03-5", "١ ديسمبر ٢٠٢٤" beside "٢٦ ديسمبر").
+ */
+export function shortDay(text: string): boolean {
+  const groups = toWesternDigits(text).match(/\d+/g) ?? [];
+  return groups.filter((g) => g.length === 1).length === 1 && groups.some((g) => g.length >= 2);
+}
+
+/**
+ * A re-read day is taken only when it keeps the year and the month, has two digits, and holds the day
+ * first read as one of them: the engine drops a digit (١ is a bare stroke), it does not invent one.
+ */
+export function longerDay(before: string, after: string | null): boolean {
+  if (!after || after.slice(0, 7) !== before.slice(0, 7)) return false;
+  const a = Number(before.slice(8));
+  const b = Number(after.slice(8));
+  return b >= 10 && String(b).includes(String(a));
+}
+
+/**
+ * Reads again, cut out of the page with a margin, the issue and due dates whose day came out as one digit
+ * where the date's other numbers suggest two, and keeps a reading that gives the day its lost digit.
+ */
+export async function rereadShortDays(
+  fields: FieldsJson,
+  lines: Line[],
+  sources: Map<number, PageSource>,
+  budget: Budget,
+): Promise<void> {
+  for (const key of ['issue_date', 'due_date'] as const) {
+    const value = fields[key];
+    const box = fields.boxes[key];
+    if (!value || !box || Number(value.slice(8)) >= 10) continue;
+    const source = sources.get(box.page);
+    if (!source) continue;
+    const { gray } = source;
+    const x0 = box.x * gray.width;
+    const y0 = box.y * gray.height;
+    const x1 = (box.x + box.w) * gray.width;
+    const y1 = (box.y + box.h) * gray.height;
+    // Words of the reading whose centre lies in the box (as fractions of the page: the winning reading
+    // may come from a larger copy of the page than the one kept for re-reads).
+    const inside = (fx: number, fy: number): boolean =>
+      fx >= box.x && fx <= box.x + box.w && fy >= box.y && fy <= box.y + box.h;
+    const words = lines
+      .filter((l) => l.page === box.page)
+      .flatMap((l) =>
+        l.words.filter((w) => inside((w.x0 + w.x1) / 2 / l.pageWidth, (w.y0 + w.y1) / 2 / l.pageHeight)),
+      );
+    if (!shortDay(words.map((w) => w.text).join(' '))) continue;
+    const h = y1 - y0;
+    const crop = cropGray(gray, { x0: x0 - h, y0: y0 - h / 2, x1: x1 + h, y1: y1 + h / 2 }, { pad: 20 });
+    const read = await tesseract(crop, box.page, { ...source.opts, psm: 7 }, budget);
+    const again = parseDate(read.words.map((w) => w.text).join(' '));
+    if (again && longerDay(value, again)) {
+      fields[key] = again;
+      fields.confidence[key] = Math.min(fields.confidence[key] ?? 0.5, 0.7);
+    }
+  }
+}
