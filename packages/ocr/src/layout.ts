@@ -54,7 +54,8 @@ function bounds(words: Word[]): { x0: number; y0: number; x1: number; y1: number
   };
 }
 
-function median(xs: number[]): number {
+/** The middle value (the upper one of an even count); 0 for none. */
+export function median(xs: number[]): number {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;

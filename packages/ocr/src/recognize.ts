@@ -143,9 +143,9 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   ctx.sources.set(page, { gray: img.gray, opts: { ...model, thresholding: THRESH } });
   // A reading of an Arabic page, finished: unsure Latin runs read again with the Arabic model (after the
   // combined pass), Arabic-Indic numbers cleaned, then the digit reader, which rewrites the numbers of an
-  // Arabic-Indic page from glyph templates. After the stock
-  // model it is always better; after the tuned model it fixes some fonts' separators and spoils others'
-  // digits, so both readings are kept and the vote (which reading adds up) decides.
+  // Arabic-Indic page from glyph templates. After the stock model it is always better; after the tuned
+  // model it fixes some fonts' separators and spoils others' digits, so both readings are kept and the
+  // vote (which reading adds up) decides.
   const arabicReadings = async (image: Gray, read: PageWords): Promise<PageWords[]> => {
     if (!needsArabic) return [read];
     if (!tuned) {

@@ -486,9 +486,19 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     const bands = opts.findBands ? invertDarkBands(unflattened, w, h).boxes : [];
     if (opts.binarize) for (let i = 0; i < pixels.length; i++) pixels[i] = (pixels[i] ?? 0) < 150 ? 0 : 255;
     const gray = { data: pixels, width: w, height: h };
-    const bandSource = bands.length && unflattened !== pixels ? { ...gray, data: unflattened } : gray;
-    const before = opts.keepUnflattened && unflattened !== pixels ? { ...gray, data: unflattened } : gray;
-    return { gray, width: w, height: h, scale, flattened, skew, bands, bandSource, unflattened: before };
+    const before = unflattened !== pixels ? { ...gray, data: unflattened } : gray;
+    const bandSource = bands.length ? before : gray;
+    return {
+      gray,
+      width: w,
+      height: h,
+      scale,
+      flattened,
+      skew,
+      bands,
+      bandSource,
+      unflattened: opts.keepUnflattened ? before : gray,
+    };
   } catch (e) {
     if (e instanceof OcrError) throw e;
     const msg = e instanceof Error ? e.message : String(e);

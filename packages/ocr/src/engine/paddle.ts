@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type * as OrtModule from 'onnxruntime-node';
 import { OcrError } from '../errors.js';
+import { median } from '../layout.js';
 import type { PageWords, Word } from '../layout.js';
 import type { Budget } from './exec.js';
 import { otsu } from './image.js';
@@ -263,7 +264,7 @@ export function fixLookalikes(word: string): string {
   return t;
 }
 
-/** The ink of a line region: its threshold, and the dark pixels per column and per row. */
+/** The ink of a line region: its threshold, and the dark pixels per column. */
 interface Ink {
   x0: number;
   y0: number;
@@ -305,10 +306,10 @@ function inkRows(g: Gray, r: Region, ink: Ink, a: number, b: number): { y0: numb
 }
 
 /**
- * A line's glyphs as words. The recogniser often runs words together ("SDNBHD"), so the line is also cut
- * at runs of blank columns clearly wider than a gap between letters (a third of the ink's height, and twice
- * the line's usual blank run); its own spaces cut too. Each word is boxed by its ink, as Tesseract boxes
- * words, so heights compare between the engines' readings.
+ * A line's glyphs as words. The recogniser often runs words together ("SDNBHD"), so besides its own spaces
+ * the line is cut where Tesseract's sure words on it (`hints`) have gaps and at blank runs of the ink (the
+ * rules are below). Each word is boxed by its ink, as Tesseract boxes words, so heights compare between
+ * the engines' readings.
  */
 export function wordsOfLine(
   glyphs: Glyph[],
@@ -348,10 +349,8 @@ export function wordsOfLine(
     const c = kept[i] as Glyph;
     if (p.ch !== ' ' && c.ch !== ' ') pitches.push(xOf(c) - xOf(p));
   }
-  pitches.sort((a, b) => a - b);
-  const pitch = pitches[Math.floor(pitches.length / 2)] ?? 0;
-  const blanks = runs.map((r) => r.b - r.a).sort((a, b) => a - b);
-  const usual = blanks[Math.floor(blanks.length / 2)] ?? 0;
+  const pitch = median(pitches);
+  const usual = median(runs.map((r) => r.b - r.a));
   // The gaps between the words Tesseract read surely on this line: it places spaces well even where it
   // misreads letters.
   const inLine = hints
