@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longerDay, shortDay } from './dates.js';
+import { dateHint, longerDay, shortDay } from './dates.js';
 
 describe('dates read again', () => {
   it('suspects a day of one digit only where the date prints its other numbers with two', () => {
@@ -20,5 +20,14 @@ describe('dates read again', () => {
     expect(longerDay('2025-03-05', '2025-03-28')).toBe(false);
     expect(longerDay('2025-03-05', '2025-04-15')).toBe(false);
     expect(longerDay('2025-03-05', null)).toBe(false);
+  });
+
+  it('finds the rows that look like a date the engine garbled', () => {
+    expect(dateHint('vate * - “O6- 2018 V7: Mi 42')).toBeGreaterThanOrEqual(2);
+    expect(dateHint('Crh G7 /OT/17')).toBeGreaterThanOrEqual(2);
+    expect(dateHint('Date : 1l-O6-2O18')).toBeGreaterThanOrEqual(2);
+    expect(dateHint('TOTAL 13.78')).toBeLessThan(2);
+    expect(dateHint('Lot 3, Jalan Pelabur 23/1, 40300 Shah Alam')).toBeLessThan(2);
+    expect(dateHint('Cashier 17:11')).toBeLessThan(2);
   });
 });

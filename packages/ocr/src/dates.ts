@@ -5,6 +5,7 @@ import { cropGray } from './engine/image.js';
 import type { Gray } from './engine/image.js';
 import { tesseract } from './engine/tesseract.js';
 import type { TesseractOptions } from './engine/tesseract.js';
+import { firstDateIn } from './extract.js';
 import type { Line } from './layout.js';
 import { parseDate } from './parse/date.js';
 import { toWesternDigits } from './text.js';
@@ -83,6 +84,68 @@ export async function rereadShortDays(
     if (again && longerDay(value, again)) {
       fields[key] = again;
       fields.confidence[key] = Math.min(fields.confidence[key] ?? 0.5, 0.7);
+    }
+  }
+}
+
+/**
+ * How much a row of text looks like a date the engine garbled: a year after a separator ("“O6- 2018"), the
+ * day-month-year shape in misread characters ("G7 /OT/17"), a date label; a time of day adds a little.
+ */
+export function dateHint(text: string): number {
+  const t = toWesternDigits(text);
+  let n = 0;
+  if (/[/.-]\s?(?:19|20)\d{2}(?!\d)/.test(t)) n += 2;
+  if (/(?:^|\s)\S{1,3}\s?[/.-]\s?\S{1,3}\s?[/.-]\s?\d{2,4}(?!\d)/.test(t)) n += 2;
+  if (/\b(?:date|dated|tarikh)\b|تاريخ/i.test(t)) n += 2;
+  if (/(?<!\d)\d{1,2}\s?:\s?\d{2}(?!\d)/.test(t)) n += 1;
+  return n;
+}
+
+/** Rows read again when a document shows no date at all. */
+const MISSING_DATE_ROWS = 2;
+
+/**
+ * A document with no issue date: the rows that look most like a garbled date are cut out (the width of
+ * the page, half a row above and below) and read again as a block with the global threshold, which
+ * keeps strokes that the local one breaks on worn thermal print. The first date read is taken.
+ */
+export async function rereadMissingDate(
+  fields: FieldsJson,
+  lines: Line[],
+  sources: Map<number, PageSource>,
+  budget: Budget,
+): Promise<void> {
+  if (fields.issue_date !== null) return;
+  const rows = lines
+    .map((line) => ({ line, hint: dateHint(line.words.map((w) => w.text).join(' ')) }))
+    .filter((r) => r.hint >= 2 && sources.has(r.line.page))
+    .sort((a, b) => b.hint - a.hint)
+    .slice(0, MISSING_DATE_ROWS);
+  for (const { line } of rows) {
+    const source = sources.get(line.page) as PageSource;
+    const { gray } = source;
+    const sy = gray.height / line.pageHeight;
+    const h = (line.y1 - line.y0) * sy;
+    const crop = cropGray(
+      gray,
+      { x0: 0, y0: line.y0 * sy - h / 2, x1: gray.width, y1: line.y1 * sy + h / 2 },
+      { pad: 20 },
+    );
+    const read = await tesseract(crop, line.page, { ...source.opts, psm: 6, thresholding: 0 }, budget);
+    const date = firstDateIn(read.words);
+    const year = Number(date?.slice(0, 4));
+    if (date && year >= 1990 && year <= new Date().getFullYear() + 1) {
+      fields.issue_date = date;
+      fields.confidence.issue_date = 0.6;
+      fields.boxes.issue_date = {
+        page: line.page,
+        x: line.x0 / line.pageWidth,
+        y: line.y0 / line.pageHeight,
+        w: (line.x1 - line.x0) / line.pageWidth,
+        h: (line.y1 - line.y0) / line.pageHeight,
+      };
+      return;
     }
   }
 }

@@ -41,6 +41,8 @@ interface Found<T> {
   words: Word[];
   line: Line;
   conf: number;
+  /** Every word the value was read from, where `words` holds only those of its first line (for its box). */
+  source?: Word[];
 }
 
 type ValueKind = 'amount' | 'date' | 'id' | 'percent';
@@ -163,6 +165,15 @@ function idRun(words: Word[], i: number, line: Line): { value: string; n: number
     .join('')
     .replace(/^[-/]+|[-/]+$/g, '');
   return { value: joined, n: end - i + 1 };
+}
+
+/** The first date in a row of words, as the extraction reads dates (misread digits repaired). */
+export function firstDateIn(words: Word[]): string | null {
+  for (let i = 0; i < words.length; i++) {
+    const d = dateAt(words, i);
+    if (d) return d.value;
+  }
+  return null;
 }
 
 function dateAt(words: Word[], i: number): { value: string; n: number } | null {
@@ -371,6 +382,8 @@ export interface ExtractResult {
   fields: FieldsJson;
   /** Fraction of header fields that take part in an arithmetic check that holds. */
   consistency: number;
+  /** The words each name and address was read from, with the engine's confidences. */
+  sources: Record<string, Word[]>;
 }
 
 /** Turns layout lines of one document into `fields_json`. */
@@ -839,7 +852,15 @@ export function extractFields(lines: Line[]): ExtractResult {
   };
   const amountsKnown = [choice.subtotal, choice.tax, choice.total].filter((v) => v !== null).length;
   const consistency = amountsKnown ? choice.checked.size / 5 : 0;
-  return { fields, consistency };
+  const sources: Record<string, Word[]> = {};
+  for (const [path, f] of [
+    ['vendor.name', vendor],
+    ['vendor.address', vendorAddress],
+    ['customer.name', customer],
+  ] as const) {
+    if (f) sources[path] = f.source ?? f.words;
+  }
+  return { fields, consistency, sources };
 }
 
 function textOf(words: Word[], rtl: boolean): string {
@@ -1060,6 +1081,7 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
       words: pick.words,
       line: pick.info.line,
       conf: meanConf(words) * 0.9,
+      source: words,
     };
   }
   return { value: pick.text, words: pick.words, line: pick.info.line, conf: meanConf(pick.words) * 0.9 };
@@ -1178,6 +1200,7 @@ function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> |
     words: words.filter((w) => first.line.words.includes(w)),
     line: first.line,
     conf: meanConf(words) * 0.85,
+    source: words,
   };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PROBE_ARABIC_WORDS, probeArabic } from './arabic-probe.js';
 import { readBands, withBands } from './bands.js';
 import { rereadLatinRuns } from './reread.js';
-import { rereadShortDays } from './dates.js';
+import { rereadMissingDate, rereadShortDays } from './dates.js';
 import type { PageSource } from './dates.js';
 import { detectKind } from './detect.js';
 import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
@@ -15,10 +15,12 @@ import { arabicModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
 import { paddle } from './engine/paddle.js';
+import { englishWords } from './engine/lexicon.js';
 import { OcrError } from './errors.js';
 import { hasArabic } from './text.js';
 import { buildLines, rawText } from './layout.js';
 import { vote } from './vote.js';
+import { secondLook } from './second-look.js';
 import type { Line, PageWords } from './layout.js';
 import type { OcrResult, RecognizeInput, RecognizeOptions } from './types.js';
 
@@ -78,7 +80,10 @@ const FLATTEN = 'auto';
 const probeMode = (): string => process.env.INVOICING_OCR_ARABIC_PROBE ?? 'on';
 /** The glyph-template reader of Arabic-Indic digits (`digits.ts`); INVOICING_OCR_DIGIT_READER=off skips it. */
 const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'off';
-/** The second engine (`engine/paddle.ts`) on Latin pages of the advanced pipeline; INVOICING_OCR_SECOND_ENGINE=off skips it. */
+/**
+ * The second engine (`engine/paddle.ts`): on Latin pages of the advanced pipeline, and on the seller's rows
+ * of Latin pages in the normal one (`second-look.ts`); INVOICING_OCR_SECOND_ENGINE=off skips it.
+ */
 const secondEngine = (): boolean => process.env.INVOICING_OCR_SECOND_ENGINE !== 'off';
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
 const THRESH = 2;
@@ -277,9 +282,23 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
   const second = perPage.some((r) => r.some((p) => p.second))
     ? perPage.flatMap((r) => buildLines((r.find((p) => p.second) ?? r[0]) as PageWords))
     : null;
-  const { lines, result } = vote(readings, second);
+  // The second opinion on names and addresses tells words from misreads with the engine's word list.
+  const lexicon = second ? await englishWords(budget) : null;
+  const { lines, result } = vote(readings, second, lexicon);
   const fields = result.fields;
+  if (options.pipeline === 'normal' && secondEngine()) {
+    // No second engine read the page (the normal pipeline): its recogniser reads the seller's name and
+    // address rows again.
+    options.onProgress?.({ page: ctx.pages, pages: ctx.pages, stage: 'second-look' });
+    try {
+      await secondLook(result, lines, ctx.sources, () => englishWords(budget), budget);
+    } catch (e) {
+      if (e instanceof OcrError && (e.code === 'CANCELLED' || e.code === 'TIMEOUT')) throw e;
+      ctx.warnings.push(`The second OCR engine failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   await rereadShortDays(fields, lines, ctx.sources, budget);
+  await rereadMissingDate(fields, lines, ctx.sources, budget);
 
   const words = lines.flatMap((l) => l.words);
   const wordConf = words.length ? words.reduce((a, w) => a + w.conf, 0) / words.length : 0;

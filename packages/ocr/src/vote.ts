@@ -1,8 +1,10 @@
 // The advanced pipeline reads a page several ways; the readings are extracted and voted on here.
+import type { Lexicon } from './engine/lexicon.js';
 import { OcrError } from './errors.js';
 import { extractFields } from './extract.js';
 import type { ExtractResult } from './extract.js';
 import { rawText } from './layout.js';
+import { mergeReadings, squash } from './merge.js';
 import type { Line } from './layout.js';
 
 function scoreOf(r: ExtractResult): number {
@@ -29,6 +31,7 @@ function scoreOf(r: ExtractResult): number {
 export function vote(
   readings: Line[][],
   second: Line[] | null = null,
+  lexicon: Lexicon | null = null,
 ): { lines: Line[]; result: ExtractResult } {
   let best: { lines: Line[]; result: ExtractResult; score: number } | null = null;
   const results: ExtractResult[] = [];
@@ -54,14 +57,14 @@ export function vote(
     for (const k of ['invoice_number', 'issue_date', 'due_date', 'currency'] as const) {
       if (f[k] === null && o[k] !== null) {
         f[k] = o[k];
-        copyMeta(f, o, k);
+        copyMeta(best.result, r, k);
       }
     }
     for (const party of ['vendor', 'customer'] as const) {
       for (const k of ['name', 'tax_id', 'address'] as const) {
         if (f[party][k] === null && o[party][k] !== null) {
           f[party][k] = o[party][k];
-          copyMeta(f, o, `${party}.${k}`);
+          copyMeta(best.result, r, `${party}.${k}`);
         }
       }
     }
@@ -69,7 +72,7 @@ export function vote(
   if (second) {
     const winner = best.result;
     const variants = results.filter((r) => r !== winner);
-    secondOpinion(winner, best.lines, extractFields(second), second, variants);
+    secondOpinion(winner, best.lines, extractFields(second), second, variants, lexicon);
   }
   return { lines: best.lines, result: best.result };
 }
@@ -78,7 +81,6 @@ const TITLE = /invoice|receipt|فاتور|إيصال|ايصال/u;
 /** A company's legal form in its name. */
 const LEGAL =
   /\b(?:sdn\.?\s*bhd|bhd|ltd|limited|llc|l\.l\.c|inc|corp|gmbh|plc|co\.)(?![\p{L}])|(?:^|\s)(?:شركة|مؤسسة)(?:\s|$)/iu;
-const squash = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The amounts a reading's text holds, as "12.30". */
 function amountsOf(lines: Line[]): Set<string> {
@@ -125,6 +127,7 @@ export function secondOpinion(
   other: ExtractResult,
   otherLines: Line[],
   variants: ExtractResult[] = [],
+  lexicon: Lexicon | null = null,
 ): void {
   const f = best.fields;
   const o = other.fields;
@@ -148,7 +151,7 @@ export function secondOpinion(
     if (b === null || same(a, b)) continue;
     if (a === null) {
       set(b);
-      copyMeta(f, o, path);
+      copyMeta(best, other, path);
       continue;
     }
     // A title the second engine ran together ("TAXINVOICE") is no name.
@@ -166,13 +169,20 @@ export function secondOpinion(
     }
     if (take) {
       set(b);
-      copyMeta(f, o, path);
+      copyMeta(best, other, path);
+      continue;
     }
+    // Otherwise the two readings are merged word by word, where they are readings of the same value.
+    const wa = best.sources[path];
+    const wb = other.sources[path];
+    if (path === 'invoice_number' || !wa?.length || !wb?.length) continue;
+    const merged = mergeReadings({ value: a, words: wa }, { value: b, words: wb }, { lexicon, textA, textB });
+    if (merged) set(merged);
   }
   const date: Get = (x) => x.issue_date;
   if (o.issue_date !== null && (f.issue_date === null || (f.issue_date !== o.issue_date && outvoted(date)))) {
     f.issue_date = o.issue_date;
-    copyMeta(f, o, 'issue_date');
+    copyMeta(best, other, 'issue_date');
   }
   if (o.total !== null && f.total !== o.total) {
     const inA = amountsOf(lines);
@@ -192,7 +202,7 @@ export function secondOpinion(
       (!adds && ((!inB.has(f.total) && inA.has(o.total)) || outvoted(total) || unsure))
     ) {
       f.total = o.total;
-      copyMeta(f, o, 'total');
+      copyMeta(best, other, 'total');
     }
   }
 }
@@ -209,9 +219,11 @@ function sameAmounts(a: ExtractResult['fields'], b: ExtractResult['fields']): bo
   return a.total !== null && key(a) === key(b);
 }
 
-function copyMeta(to: ExtractResult['fields'], from: ExtractResult['fields'], path: string): void {
-  const c = from.confidence[path];
-  const b = from.boxes[path];
-  if (c !== undefined) to.confidence[path] = c;
-  if (b) to.boxes[path] = b;
+function copyMeta(to: ExtractResult, from: ExtractResult, path: string): void {
+  const c = from.fields.confidence[path];
+  const b = from.fields.boxes[path];
+  const s = from.sources[path];
+  if (c !== undefined) to.fields.confidence[path] = c;
+  if (b) to.fields.boxes[path] = b;
+  if (s) to.sources[path] = s;
 }

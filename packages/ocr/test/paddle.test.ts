@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Budget } from '../src/engine/exec.js';
 import { prepareImage } from '../src/engine/image.js';
+import { englishWords } from '../src/engine/lexicon.js';
 import { fixLookalikes, paddle, wordsOfLine } from '../src/engine/paddle.js';
 import type { Glyph } from '../src/engine/paddle.js';
 import { tesseract } from '../src/engine/tesseract.js';
@@ -117,6 +118,44 @@ describe('second engine', () => {
     expect(faded.fields_json.issue_date).toBe('2017-07-07');
     expect(faded.fields_json.vendor.name).toBe('Guardian Health And Beauty Sdn Bhd');
   }, 120_000);
+
+  it("merges the two engines' readings of a name and an address word by word", async () => {
+    // Tesseract reads "laste Of Ihe World" and "Setangor"; the second engine "Wor Id" and "Kenar i".
+    const r = await recognizeInvoice(
+      { bytes: new Uint8Array(await readFile(resolve(receipts, '042.jpg'))) },
+      { pipeline: 'advanced' },
+    );
+    expect(r.fields_json.vendor.name).toBe('Taste Of The World Sdn Bhd');
+    expect(r.fields_json.vendor.address).toMatch(
+      /Jalan Kenari 5, Bandar Puchong Jaya, 47170 Puchong, Selangor$/,
+    );
+  }, 120_000);
+
+  it("has the normal pipeline read the seller's rows again with the second engine's recogniser", async () => {
+    const read = async (file: string) =>
+      recognizeInvoice(
+        { bytes: new Uint8Array(await readFile(resolve(receipts, file))) },
+        { pipeline: 'normal' },
+      );
+    // Tesseract reads "TED HENG" and "NO.56"; the recogniser "TEO" and "NO.50", more surely.
+    const a = await read('025.jpg');
+    expect(a.raw_text).toContain('TED HENG');
+    expect(a.fields_json.vendor.name).toBe('TEO HENG STATIONERY & BOOKS');
+    const b = await read('586.jpg');
+    expect(b.raw_text).toContain('NO.56');
+    expect(b.fields_json.vendor.address).toMatch(
+      /^NO\.50, JALAN PBS 14\/11, KAWASAN PERINDUSTRIAN BUKIT SERDANG/,
+    );
+    expect(b.warnings).toEqual([]);
+  }, 120_000);
+
+  it("takes the engine's English word list from its own model", async () => {
+    const words = await englishWords(new Budget(60_000));
+    expect(words?.size).toBeGreaterThan(100_000);
+    expect(words?.has('Selangor')).toBe(true);
+    for (const w of ['guardian', 'stationery', 'selangor', 'the']) expect(words?.has(w)).toBe(true);
+    expect(words?.has('goardian')).toBe(false);
+  });
 
   it('runs from the command line too, where the runtime is loaded by Node rather than the test runner', async () => {
     const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');

@@ -29,16 +29,39 @@ const REC_MAX_WIDTH = 48 * 40;
 const REC_BATCH = 8;
 
 interface Sessions {
-  det: InferenceSession;
+  /** Null in the sessions for rows (the recogniser alone). */
+  det: InferenceSession | null;
   rec: InferenceSession;
   keys: string[];
   tensor: (data: Float32Array, dims: number[]) => Tensor;
 }
 
 let loading: Promise<Sessions> | null = null;
+let loadingLight: Promise<Sessions> | null = null;
 
+/** The detector and the recogniser, with ONNX Runtime's memory arena (faster on whole pages). */
 function sessions(): Promise<Sessions> {
-  loading ??= (async () => {
+  loading ??= createSessions(true, true).catch((e: unknown) => {
+    loading = null;
+    throw e;
+  });
+  return loading;
+}
+
+/**
+ * The recogniser alone, without the memory arena, for a few rows at a time (the normal pipeline): the
+ * arena would hold on to memory between documents.
+ */
+function lightSessions(): Promise<Sessions> {
+  loadingLight ??= createSessions(false, false).catch((e: unknown) => {
+    loadingLight = null;
+    throw e;
+  });
+  return loadingLight;
+}
+
+function createSessions(arena: boolean, detector: boolean): Promise<Sessions> {
+  return (async () => {
     // Loaded on first use: a platform without the runtime's native library still reads every page with
     // Tesseract (the caller turns this failure into a warning).
     // A CommonJS package: Node's loader gives its exports as `default`, some loaders as the module itself.
@@ -51,11 +74,13 @@ function sessions(): Promise<Sessions> {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      enableCpuMemArena: arena,
+      enableMemPattern: arena,
     };
     const keys = readFileSync(models.dictionaryPath, 'utf8').split('\n');
     if (keys[keys.length - 1] === '') keys.pop();
     const [det, rec] = await Promise.all([
-      ort.InferenceSession.create(models.detectionPath, opts),
+      detector ? ort.InferenceSession.create(models.detectionPath, opts) : null,
       ort.InferenceSession.create(models.recognitionPath, opts),
     ]);
     return {
@@ -65,10 +90,8 @@ function sessions(): Promise<Sessions> {
       tensor: (data: Float32Array, dims: number[]) => new ort.Tensor('float32', data, dims),
     };
   })().catch((e: unknown) => {
-    loading = null;
     throw new OcrError('ENGINE_FAILED', `The second OCR engine could not start: ${String(e)}`);
   });
-  return loading;
 }
 
 /** Bilinear sample of a grey image at (x, y), edges clamped. */
@@ -121,7 +144,7 @@ function fill(
   }
 }
 
-interface Region {
+export interface Region {
   x0: number;
   y0: number;
   x1: number;
@@ -139,10 +162,11 @@ export async function detectRegions(g: Gray, s: Sessions): Promise<Region[]> {
   const input = new Float32Array(3 * w * h);
   const whole = { x0: 0, y0: 0, x1: g.width, y1: g.height };
   fill(input, 0, w, g, whole, w, h, (v, c) => (v / 255 - (MEAN[c] as number)) / (STD[c] as number));
-  const res = await s.det.run({
-    [s.det.inputNames[0] as string]: s.tensor(input, [1, 3, h, w]),
+  const det = s.det as InferenceSession;
+  const res = await det.run({
+    [det.inputNames[0] as string]: s.tensor(input, [1, 3, h, w]),
   });
-  const prob = res[s.det.outputNames[0] as string]?.data as Float32Array;
+  const prob = res[det.outputNames[0] as string]?.data as Float32Array;
   const kx = g.width / w;
   const ky = g.height / h;
   const label = new Uint8Array(w * h);
@@ -428,6 +452,7 @@ async function recognizeRegions(
   s: Sessions,
   budget: Budget,
   hints: Word[],
+  batchSize = REC_BATCH,
 ): Promise<Word[][]> {
   const widths = regions.map((r) =>
     Math.max(
@@ -437,9 +462,9 @@ async function recognizeRegions(
   );
   const order = regions.map((_, i) => i).sort((a, b) => (widths[a] as number) - (widths[b] as number));
   const out: Word[][] = regions.map(() => []);
-  for (let b = 0; b < order.length; b += REC_BATCH) {
+  for (let b = 0; b < order.length; b += batchSize) {
     budget.check();
-    const batch = order.slice(b, b + REC_BATCH);
+    const batch = order.slice(b, b + batchSize);
     const W = Math.max(...batch.map((i) => widths[i] as number));
     const plane = REC_HEIGHT * W;
     // Narrower lines are padded with zeros (mid grey after normalisation), as the recogniser was trained.
@@ -485,4 +510,22 @@ export async function paddle(g: Gray, page: number, budget: Budget, hints: Word[
     words: lines.flat().filter((w) => w.text.trim()),
     second: true,
   };
+}
+
+/**
+ * Reads given regions of a page (text lines another engine found) with the second engine's recogniser
+ * alone, without its detector: a few lines cost a fraction of a page. Returns each region's words.
+ */
+export async function paddleRegions(
+  g: Gray,
+  regions: Region[],
+  budget: Budget,
+  hints: Word[] = [],
+): Promise<Word[][]> {
+  budget.check();
+  if (!regions.length) return [];
+  const s = await lightSessions();
+  // One row at a time: batches of wide rows need memory the runtime keeps once it has it.
+  const lines = await recognizeRegions(g, regions, s, budget, hints, 1);
+  return lines.map((ws) => ws.filter((w) => w.text.trim()));
 }

@@ -1,0 +1,108 @@
+// Tesseract's own English word list (about 200,000 words, names of places and firms among them), taken
+// from the system's `eng` model with the engine's own tools, once per process. The second opinion on
+// names and addresses (`merge.ts`) uses it to tell a word from a misread one ("Guardian", not "Goardian").
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OcrError } from '../errors.js';
+import { run } from './exec.js';
+import type { Budget } from './exec.js';
+import { stockTessdata } from './models.js';
+
+/** Known words, looked up in lower case. */
+export interface Lexicon {
+  has(word: string): boolean;
+}
+
+/**
+ * Words sorted in one string, found by binary search: 3 MB where a set of 200,000 strings takes 40, and
+ * built without a string per word.
+ */
+export class WordList implements Lexicon {
+  private readonly text: string;
+  private readonly starts: Uint32Array;
+
+  /** `sorted`: lower-case words, one per line, sorted by code point, without duplicates. */
+  constructor(sorted: string) {
+    this.text = sorted.endsWith('\n') || !sorted ? sorted : `${sorted}\n`;
+    let n = 0;
+    for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) n++;
+    this.starts = new Uint32Array(n + 1);
+    let k = 1;
+    for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.starts[k++] = i + 1;
+  }
+
+  /** From words in any case and order, duplicates allowed. */
+  static of(words: string[]): WordList {
+    const sorted = [...new Set(words.map((w) => w.toLowerCase()).filter(Boolean))].sort();
+    return new WordList(sorted.join('\n'));
+  }
+
+  get size(): number {
+    return this.starts.length - 1;
+  }
+
+  private at(i: number): string {
+    return this.text.slice(this.starts[i], (this.starts[i + 1] as number) - 1);
+  }
+
+  has(word: string): boolean {
+    const w = word.toLowerCase();
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = this.at(mid);
+      if (v === w) return true;
+      if (v < w) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+}
+
+let words: Promise<WordList | null> | null = null;
+
+async function unpack(budget: Budget): Promise<WordList | null> {
+  const dir = await mkdtemp(join(tmpdir(), 'invoicing-ocr-words-'));
+  try {
+    const prefix = join(dir, 'eng.');
+    const unpacked = await run(
+      'combine_tessdata',
+      ['-u', join(stockTessdata(), 'eng.traineddata'), prefix],
+      budget,
+    );
+    if (unpacked.code !== 0) return null;
+    const file = join(dir, 'words.txt');
+    const listed = await run(
+      'dawg2wordlist',
+      [`${prefix}lstm-unicharset`, `${prefix}lstm-word-dawg`, file],
+      budget,
+    );
+    if (listed.code !== 0) return null;
+    // Lower case here, sorted and made unique by `sort` (bytes of UTF-8 sort by code point).
+    const lower = join(dir, 'lower.txt');
+    await writeFile(lower, (await readFile(file, 'utf8')).toLowerCase());
+    const sorted = await run('sort', ['-u', '-o', file, lower], budget);
+    if (sorted.code !== 0) return null;
+    const list = new WordList(await readFile(file, 'utf8'));
+    return list.size ? list : null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The English word list in lower case, or null where the engine's tools or model are missing (the
+ * merge then goes without it). A cancelled or timed-out document's error is passed on and not kept.
+ */
+export async function englishWords(budget: Budget): Promise<WordList | null> {
+  words ??= unpack(budget).catch((e: unknown) => {
+    if (e instanceof OcrError && (e.code === 'CANCELLED' || e.code === 'TIMEOUT')) {
+      words = null;
+      throw e;
+    }
+    return null;
+  });
+  return words;
+}

@@ -1,0 +1,100 @@
+// The normal pipeline's second look at the seller's name and address. The rows they were read from are
+// read again by the second engine's recogniser alone (its detector would cost seconds a page; a few rows
+// cost a tenth of that), and the two readings are merged word by word (`merge.ts`): "Setangor" becomes
+// "Selangor", "9D FLR" becomes "3RD FLR".
+import type { Lexicon } from './engine/lexicon.js';
+import type { PageSource } from './dates.js';
+import type { Budget } from './engine/exec.js';
+import { paddleRegions } from './engine/paddle.js';
+import type { Region } from './engine/paddle.js';
+import type { ExtractResult } from './extract.js';
+import { rawText } from './layout.js';
+import type { Line, Word } from './layout.js';
+import { mergeReadings, squash } from './merge.js';
+
+const FIELDS = ['vendor.name', 'vendor.address'] as const;
+
+interface Row {
+  /** The field's words on one line of the reading. */
+  words: Word[];
+  region: Region;
+  hints: Word[];
+}
+
+/**
+ * Reads again the seller's name and address rows of Latin pages with the second engine's recogniser and
+ * merges its reading into the fields. Returns true when the recogniser ran.
+ */
+export async function secondLook(
+  result: ExtractResult,
+  lines: Line[],
+  sources: Map<number, PageSource>,
+  lexicon: () => Promise<Lexicon | null>,
+  budget: Budget,
+): Promise<boolean> {
+  const f = result.fields;
+  const jobs: { path: (typeof FIELDS)[number]; value: string; words: Word[]; rows: Row[]; page: number }[] =
+    [];
+  for (const path of FIELDS) {
+    const value = path === 'vendor.name' ? f.vendor.name : f.vendor.address;
+    const words = result.sources[path];
+    if (!value || !words?.length) continue;
+    const rows: Row[] = [];
+    const pages = new Set<number>();
+    for (const line of lines) {
+      const ws = line.words.filter((w) => words.includes(w));
+      const source = sources.get(line.page);
+      // Latin pages only: the recogniser reads no Arabic.
+      if (!ws.length || !source || source.opts.lang !== 'eng') continue;
+      const { gray } = source;
+      const sx = gray.width / line.pageWidth;
+      const sy = gray.height / line.pageHeight;
+      const x0 = Math.min(...ws.map((w) => w.x0));
+      const x1 = Math.max(...ws.map((w) => w.x1));
+      const y0 = Math.min(...ws.map((w) => w.y0));
+      const y1 = Math.max(...ws.map((w) => w.y1));
+      const h = y1 - y0;
+      // The recogniser was trained on lines with a margin around the ink.
+      rows.push({
+        words: ws,
+        region: {
+          x0: Math.max(0, (x0 - h * 0.5) * sx),
+          y0: Math.max(0, (y0 - h * 0.25) * sy),
+          x1: Math.min(gray.width, (x1 + h * 0.5) * sx),
+          y1: Math.min(gray.height, (y1 + h * 0.25) * sy),
+        },
+        hints: ws.map((w) => ({ ...w, x0: w.x0 * sx, x1: w.x1 * sx, y0: w.y0 * sy, y1: w.y1 * sy })),
+      });
+      pages.add(line.page);
+    }
+    // A name or an address never spans two pages.
+    const [page] = [...pages];
+    if (rows.length && pages.size === 1 && page !== undefined) jobs.push({ path, value, words, rows, page });
+  }
+  if (!jobs.length) return false;
+  const textA = squash(rawText(lines));
+  for (const job of jobs) {
+    const source = sources.get(job.page) as PageSource;
+    const read = await paddleRegions(
+      source.gray,
+      job.rows.map((r) => r.region),
+      budget,
+      job.rows.flatMap((r) => r.hints),
+    );
+    const words = read.flat();
+    if (!words.length) continue;
+    const value = read
+      .map((ws) => ws.map((w) => w.text).join(' '))
+      .filter(Boolean)
+      .join(job.path === 'vendor.address' ? ', ' : ' ');
+    const merged = mergeReadings(
+      { value: job.value, words: job.words },
+      { value, words },
+      { lexicon: await lexicon(), textA, textB: squash(value) },
+    );
+    if (!merged) continue;
+    if (job.path === 'vendor.name') f.vendor.name = merged;
+    else f.vendor.address = merged;
+  }
+  return true;
+}
