@@ -99,7 +99,7 @@ function align(a: string[], b: string[]): { aToB: number[]; distance: number } {
 }
 
 /** Shapes the engines confuse: a difference made only of these is no disagreement worth settling. */
-const fold = (s: string): string =>
+export const fold = (s: string): string =>
   s
     .replace(/[0o]/g, 'o')
     .replace(/[1il|]/g, 'l')

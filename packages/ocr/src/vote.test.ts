@@ -110,6 +110,18 @@ describe('second opinion', () => {
     expect(vote([first], second).result.fields.vendor.name).toBe('MR DIY (KUCHAI) SDN BHD');
   });
 
+  it('leaves a name that differs only in shapes the engines confuse as the first engine read it', () => {
+    const first = receipt('HAI-O RAYA BHD', 'Lot 11995, Batu 2,', '47.70', '');
+    const second = receipt('HAI-0 RAYA BHD', 'Lot 11995, Batu 2,', '47.70', '');
+    expect(vote([first], second).result.fields.vendor.name).toBe('HAI-O RAYA BHD');
+  });
+
+  it("merges the two engines' names word by word where neither reads it all", () => {
+    const first = pageOf([[[100, 'Taste Of Ihe World Sdn Bhd']], [[100, 'Lot 38, Jalan Kenari 5,']]], 0.7);
+    const second = pageOf([[[100, 'Taste Of The Wor Id Sdn Bhd']], [[100, 'Lot 38, Jalan Kenari 5,']]], 0.98);
+    expect(vote([first], second).result.fields.vendor.name).toBe('Taste Of The World Sdn Bhd');
+  });
+
   it('counts the signs of a misread in a name', () => {
     expect(oddities('GARDENIA BAKERIES SDN BHD')).toBe(0);
     expect(oddities('GARDENlA BAKER!ES')).toBe(2);

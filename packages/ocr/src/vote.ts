@@ -4,7 +4,7 @@ import { OcrError } from './errors.js';
 import { extractFields } from './extract.js';
 import type { ExtractResult } from './extract.js';
 import { rawText } from './layout.js';
-import { mergeReadings, squash } from './merge.js';
+import { fold, mergeReadings, squash } from './merge.js';
 import type { Line } from './layout.js';
 
 function scoreOf(r: ExtractResult): number {
@@ -154,8 +154,9 @@ export function secondOpinion(
       copyMeta(best, other, path);
       continue;
     }
-    // A title the second engine ran together ("TAXINVOICE") is no name.
-    if (!squash(b) || TITLE.test(squash(b))) continue;
+    // A title the second engine ran together ("TAXINVOICE") is no name; a value that differs only in
+    // shapes the engines confuse ("HAI-O", "HAI-0") stays as the first engine read it.
+    if (!squash(b) || TITLE.test(squash(b)) || fold(squash(a)) === fold(squash(b))) continue;
     // A label or a logo read as the seller's name is in both texts too: the legal form speaks first (not
     // for the customer: the second engine's lines may have given it the seller's name).
     const legal = path === 'vendor.name' && LEGAL.test(b) && !LEGAL.test(a) && !same(b, f.customer.name);
