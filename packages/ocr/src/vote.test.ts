@@ -45,6 +45,39 @@ describe('vote', () => {
     expect(result.fields.total).toBe('115.00');
   });
 
+  it('keeps the total another reading found when the winner found none', () => {
+    const rows = (total: string): [number, string][][] => [
+      [[100, 'SOON HUAT MACHINERY']],
+      [[100, 'Date: 28/09/2017']],
+      [
+        [100, 'Description'],
+        [800, 'Qty'],
+        [1000, 'Price'],
+        [1200, 'Amount'],
+      ],
+      [
+        [100, 'Bolt'],
+        [800, '2'],
+        [1000, '10.00'],
+        [1200, '20.00'],
+      ],
+      [
+        [100, 'Nut'],
+        [800, '1'],
+        [1000, '5.00'],
+        [1200, '5.00'],
+      ],
+      [[900, total]],
+    ];
+    // The first reading has the total alone; the winner adds its rows up to a subtotal but lost the total.
+    const first = reading([...rows('Total 26.50')]);
+    const winner = reading([...rows('Subtotal 25.00'), [[900, 'Tota1 w1th G5T @ 6% 2S.O0']]]);
+    expect(vote([winner]).result.fields.total).toBeNull();
+    const { result } = vote([first, winner]);
+    expect(result.fields.subtotal).toBe('25.00');
+    expect(result.fields.total).toBe('26.50');
+  });
+
   it("keeps the first reading's names and dates when another wins with the same amounts", () => {
     // The second reading found the printed rate (one more check holds) but garbled the seller and date.
     const { result } = vote([

@@ -54,7 +54,9 @@ export function vote(
   for (const r of results) {
     if (r === best.result) continue;
     const o = r.fields;
-    for (const k of ['invoice_number', 'issue_date', 'due_date', 'currency'] as const) {
+    // A total too: a winner that found none (it added up a subtotal and tax instead) is no reason to
+    // lose the one another reading found.
+    for (const k of ['invoice_number', 'issue_date', 'due_date', 'currency', 'total'] as const) {
       if (f[k] === null && o[k] !== null) {
         f[k] = o[k];
         copyMeta(best.result, r, k);
