@@ -69,8 +69,9 @@ describe('vote', () => {
       ],
       [[900, total]],
     ];
-    // The first reading has the total alone; the winner adds its rows up to a subtotal but lost the total.
-    const first = reading([...rows('Total 26.50')]);
+    // The first reading lost the rows but has the total; the winner adds its rows up to a subtotal but
+    // lost the total.
+    const first = reading([...rows('Total 26.50').slice(0, 2), [[900, 'Total 26.50']]]);
     const winner = reading([...rows('Subtotal 25.00'), [[900, 'Tota1 w1th G5T @ 6% 2S.O0']]]);
     expect(vote([winner]).result.fields.total).toBeNull();
     const { result } = vote([first, winner]);
