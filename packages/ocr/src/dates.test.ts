@@ -29,5 +29,8 @@ describe('dates read again', () => {
     expect(dateHint('TOTAL 13.78')).toBeLessThan(2);
     expect(dateHint('Lot 3, Jalan Pelabur 23/1, 40300 Shah Alam')).toBeLessThan(2);
     expect(dateHint('Cashier 17:11')).toBeLessThan(2);
+    // Not the date sought: the due date's row, a fax number.
+    expect(dateHint('Due Date: 12/06/2018')).toBe(0);
+    expect(dateHint('Fax 03-777-2018')).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
 // read again on their own.
 import type { Budget } from './engine/exec.js';
 import { cropGray } from './engine/image.js';
-import type { Gray } from './engine/image.js';
+import type { BandBox, Gray } from './engine/image.js';
 import { tesseract } from './engine/tesseract.js';
 import type { TesseractOptions } from './engine/tesseract.js';
 import { firstDateIn } from './extract.js';
@@ -15,6 +15,14 @@ import type { FieldsJson } from './types.js';
 export interface PageSource {
   gray: Gray;
   opts: TesseractOptions;
+  /** Light-on-dark bands of the page, read from another image: regions inside them are not read again. */
+  bands?: BandBox[];
+}
+
+/** Whether a row (in the source image's pixels) lies in one of the page's light-on-dark bands. */
+export function inBand(source: PageSource, y0: number, y1: number, x0 = 0, x1 = source.gray.width): boolean {
+  const cy = (y0 + y1) / 2;
+  return (source.bands ?? []).some((b) => cy > b.y0 && cy < b.y1 && x1 > b.x0 && x0 < b.x1);
 }
 
 /**
@@ -94,6 +102,9 @@ export async function rereadShortDays(
  */
 export function dateHint(text: string): number {
   const t = toWesternDigits(text);
+  // The due date's row, a phone or fax number ("Fax 03-777-2018"): not the date sought.
+  if (/\b(?:due|expiry|expires?|valid|until|tel|fax|phone|mobile|hp)\b|استحقاق|هاتف|فاكس|جوال/i.test(t))
+    return 0;
   let n = 0;
   if (/[/.-]\s?(?:19|20)\d{2}(?!\d)/.test(t)) n += 2;
   if (/(?:^|\s)\S{1,3}\s?[/.-]\s?\S{1,3}\s?[/.-]\s?\d{2,4}(?!\d)/.test(t)) n += 2;
@@ -127,15 +138,20 @@ export async function rereadMissingDate(
     const { gray } = source;
     const sy = gray.height / line.pageHeight;
     const h = (line.y1 - line.y0) * sy;
-    const crop = cropGray(
-      gray,
-      { x0: 0, y0: line.y0 * sy - h / 2, x1: gray.width, y1: line.y1 * sy + h / 2 },
-      { pad: 20 },
-    );
+    const top = Math.max(0, Math.round(line.y0 * sy - h / 2));
+    if (inBand(source, line.y0 * sy, line.y1 * sy)) continue;
+    const pad = 20;
+    const crop = cropGray(gray, { x0: 0, y0: top, x1: gray.width, y1: line.y1 * sy + h / 2 }, { pad });
     const read = await tesseract(crop, line.page, { ...source.opts, psm: 6, thresholding: 0 }, budget);
-    const date = firstDateIn(read.words);
+    // Only words of the row itself: the margin takes in parts of the rows above and below.
+    const rowTop = line.y0 * sy - top + pad;
+    const words = read.words.filter((w) => {
+      const cy = (w.y0 + w.y1) / 2;
+      return cy >= rowTop - h / 4 && cy <= rowTop + h * 1.25;
+    });
+    const date = firstDateIn(words);
     const year = Number(date?.slice(0, 4));
-    if (date && year >= 1990 && year <= new Date().getFullYear() + 1) {
+    if (date && date !== fields.due_date && year >= 1990 && year <= new Date().getFullYear() + 1) {
       fields.issue_date = date;
       fields.confidence.issue_date = 0.6;
       fields.boxes.issue_date = {

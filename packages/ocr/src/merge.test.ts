@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from './layout.js';
-import { mergeReadings, squash } from './merge.js';
+import { mergeReadings, wordSet } from './merge.js';
 import { WordList } from './engine/lexicon.js';
 import type { Reading } from './merge.js';
 
@@ -29,8 +29,8 @@ const merge = (
 ): string | null =>
   mergeReadings(reading(a), reading(b), {
     lexicon: lexicon ? WordList.of(lexicon) : null,
-    textA: squash(textA || reading(a).value),
-    textB: squash(textB || reading(b).value),
+    wordsA: wordSet(textA || reading(a).value),
+    wordsB: wordSet(textB || reading(b).value),
   });
 
 describe('mergeReadings', () => {
@@ -82,6 +82,29 @@ describe('mergeReadings', () => {
   it('ignores text one reading has before or after the other', () => {
     expect(merge("KING'S CONFECTIONERY S/B", "KING'S CONFECTIONERY S/B 273500-U (GKJ)")).toBeNull();
     expect(merge('Lot 3, Jalan:0.5 Pelabur', 'No. 7 Lot 3, Jalan:0.99 Pelabur')).toBeNull();
+  });
+
+  it('keeps a name Tesseract read surely against a known word the second engine read less surely', () => {
+    expect(merge('KEDAI AH SENG:0.97', 'KEDAI AH SING:0.81', ['kedai', 'ah', 'sing'])).toBeNull();
+  });
+
+  it('confirms a word only by a whole word of the other text, not by letters inside other words', () => {
+    expect(merge('KEDAI AH SENG:0.97', 'KEDAI AH SING:0.4', null, 'KEDAI AH SENG Processing fee')).toBeNull();
+  });
+
+  it('takes no text glued to a differing word at the end of the other reading', () => {
+    expect(merge('Lot 3, Jalan Pelabor:0.5', 'Lot 3, Jalan Pelabur40300:0.99')).toBeNull();
+  });
+
+  it('takes no letters the second engine only dropped, and keeps numbers numbers', () => {
+    expect(merge('Jalan Permas:0.8 Jaya', 'Jalan Perma:0.99 Jaya')).toBeNull();
+    expect(merge('SHELL STATION 123:0.6', 'SHELL STATION 1Z3:0.99')).toBeNull();
+    // A digit the second engine left out where Tesseract read "&" as 8 is taken.
+    expect(merge('No 14816:0.57 Jalan Permas', 'No 14&16:0.98 Jalan Permas')).toBe('No 14&16 Jalan Permas');
+  });
+
+  it("keeps the first reading's punctuation around a replaced word", () => {
+    expect(merge('NO.56,:0.5 JALAN PBS', 'NO.50:1.0 JALAN PBS')).toBe('NO.50, JALAN PBS');
   });
 
   it('merges nothing when the readings are of different text or one adds whole words', () => {

@@ -13,12 +13,15 @@ export interface Reading {
 export interface MergeContext {
   /** Known words (lower case), or null when there is no word list. */
   lexicon: Lexicon | null;
-  /** The whole text of each reading, squashed (`squash`). */
-  textA: string;
-  textB: string;
+  /** The words of each reading's whole text, squashed (`squash`). */
+  wordsA: ReadonlySet<string>;
+  wordsB: ReadonlySet<string>;
 }
 
 export const squash = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** A text's words, squashed: what a group of words is looked up in to be confirmed. */
+export const wordSet = (text: string): Set<string> => new Set(text.split(/\s+/).map(squash).filter(Boolean));
 
 /** A value's tokens (runs without spaces), each with the confidence of the engine word it came from. */
 interface Token {
@@ -147,7 +150,7 @@ export function mergeReadings(a: Reading, b: Reading, ctx: MergeContext): string
   aToB.forEach((j, i) => {
     if (j >= 0) bToA[j] = i;
   });
-  // Tokens of `a` that hold a difference, and the tokens of `b` across from them.
+  // Tokens of the two readings linked by matched characters and, below, by the differences between them.
   const links: [number, number][] = [];
   aToB.forEach((j, i) => {
     if (j >= 0) links.push([(ca[i] as { t: number }).t, (cb[j] as { t: number }).t]);
@@ -161,11 +164,6 @@ export function mergeReadings(a: Reading, b: Reading, ctx: MergeContext): string
   bToA.forEach((i, j) => {
     if (i < 0) unmatchedB.push(j);
   });
-  const neighbour = (map: number[], at: number, step: number): number => {
-    for (let k = at + step; k >= 0 && k < map.length; k += step)
-      if ((map[k] as number) >= 0) return map[k] as number;
-    return -1;
-  };
   const diffA = new Set<number>();
   const diffB = new Set<number>();
   // Characters before the first match or after the last are text one reading has and the other does not
@@ -194,21 +192,37 @@ export function mergeReadings(a: Reading, b: Reading, ctx: MergeContext): string
     oe: { first: number; last: number },
     link: (mine: number, theirs: number) => void,
     diff: Set<number>,
+    extra: Set<number>,
   ): void => {
     for (const k of unmatched) {
       const t = (own[k] as { t: number }).t;
-      const around = [neighbour(map, k, -1), neighbour(map, k, 1)].filter((x) => x >= 0);
+      // The other reading's characters across from its matched neighbours, those of its own word first:
+      // a misread last letter ("NO.56," for "NO.50") does not draw in the next word.
+      const near = [-1, 1]
+        .map((step) => {
+          for (let x = k + step; x >= 0 && x < map.length; x += step) if ((map[x] as number) >= 0) return x;
+          return -1;
+        })
+        .filter((x) => x >= 0);
+      const inWord = near.filter((x) => (own[x] as { t: number }).t === t);
+      const around = (inWord.length ? inWord : near).map((x) => map[x] as number);
       if (k < e.first || k > e.last) {
         const facing = otherUnmatched.filter((x) => (k < e.first ? x < oe.first : x > oe.last));
-        if (!facing.length) continue;
+        if (!facing.length) {
+          extra.add(t);
+          continue;
+        }
         for (const x of facing) link(t, (other[x] as { t: number }).t);
       }
       diff.add(t);
       for (const x of around) link(t, (other[x] as { t: number }).t);
     }
   };
-  side(unmatchedA, ca, cb, aToB, endsA, unmatchedB, endsB, (x, y) => links.push([x, y]), diffA);
-  side(unmatchedB, cb, ca, bToA, endsB, unmatchedA, endsA, (y, x) => links.push([x, y]), diffB);
+  // Tokens holding such characters: `Pelabur40300` does not replace `Pelabor`.
+  const extraA = new Set<number>();
+  const extraB = new Set<number>();
+  side(unmatchedA, ca, cb, aToB, endsA, unmatchedB, endsB, (x, y) => links.push([x, y]), diffA, extraA);
+  side(unmatchedB, cb, ca, bToA, endsB, unmatchedA, endsA, (y, x) => links.push([x, y]), diffB, extraB);
   // Groups: connected tokens of both sides, grown from the tokens that hold a difference.
   const groups: { a: number[]; b: number[] }[] = [];
   const seenA = new Set<number>();
@@ -248,18 +262,24 @@ export function mergeReadings(a: Reading, b: Reading, ctx: MergeContext): string
     const wb = g.b.map((t) => tb[t] as Token);
     const ka = wa.map((t) => t.key).join('');
     const kb = wb.map((t) => t.key).join('');
-    if (ka === kb || fold(ka) === fold(kb)) continue;
+    if (ka === kb || fold(ka) === fold(kb) || g.b.some((t) => extraB.has(t))) continue;
+    // A number stays a number ("123" is not "1Z3"); letters the second engine merely dropped are not
+    // taken ("Perma" for "Permas"), digits are ("1416" for "14816": "&" read as 8).
+    if (/^\d+$/.test(ka) && !/^\d+$/.test(kb)) continue;
+    if (kb.length < ka.length && subsequence(kb, ka) && /\p{L}/u.test(ka)) continue;
     const knownA = known(wa, ctx.lexicon);
     const knownB = known(wb, ctx.lexicon);
     let take: boolean;
     const confA = Math.min(...wa.map((t) => t.conf));
     const confB = Math.min(...wb.map((t) => t.conf));
     if (knownA === true && knownB === false) take = false;
-    else if (knownB === true && knownA === false) take = confB >= 0.8;
+    else if (knownB === true && knownA === false) take = confB >= 0.8 && confB >= confA;
     else {
       // A word the other engine also read elsewhere on the page is confirmed ("PERMAS" read twice).
-      const confirmedA = ka.length >= 4 && ctx.textB.includes(ka);
-      const confirmedB = kb.length >= 4 && ctx.textA.includes(kb);
+      const confirmed = (ws: Token[], words: ReadonlySet<string>): boolean =>
+        ws.reduce((n, t) => n + t.key.length, 0) >= 4 && ws.every((t) => words.has(t.key));
+      const confirmedA = confirmed(wa, ctx.wordsB);
+      const confirmedB = confirmed(wb, ctx.wordsA);
       if (confirmedA !== confirmedB) take = confirmedB;
       else take = confB >= SURE && confB > confA;
     }
@@ -272,13 +292,34 @@ export function mergeReadings(a: Reading, b: Reading, ctx: MergeContext): string
   }
   if (!replace.size) return null;
   const out: string[] = [];
+  const lead = (s: string): string => /^[^\p{L}\p{N}]*/u.exec(s)?.[0] ?? '';
+  const trail = (s: string): string => /[^\p{L}\p{N}]*$/u.exec(s)?.[0] ?? '';
   for (let t = 0; t < ta.length; t++) {
     const r = replace.get(t);
-    if (r) {
-      out.push(...tb.slice(r.from, r.to + 1).map((k) => k.text));
-      t = r.end;
-    } else out.push((ta[t] as Token).text);
+    if (!r) {
+      out.push((ta[t] as Token).text);
+      continue;
+    }
+    const words = tb.slice(r.from, r.to + 1).map((k) => k.text);
+    // The first reading's punctuation around the group stays where the second engine's words lack it
+    // ("NO.56," replaced by "NO.50" is "NO.50,").
+    const first = (ta[t] as Token).text;
+    const last = (ta[r.end] as Token).text;
+    if (!lead(words[0] as string)) words[0] = lead(first) + (words[0] as string);
+    const end = words.length - 1;
+    if (!trail(words[end] as string)) words[end] = (words[end] as string) + trail(last);
+    out.push(...words);
+    t = r.end;
+    // A mark standing alone after the group that the replacing word already ends with: "NO.50, , JALAN".
+    const next = ta[t + 1];
+    if (next && !next.key && next.text === trail(words[end] as string)) t++;
   }
-  // A replacing word's own punctuation beside the same mark kept from the first reading: "NO.50, , JALAN".
-  return out.join(' ').replace(/([,.;:])\s+\1(?=\s|$)/g, '$1');
+  return out.join(' ');
+}
+
+/** `short` is `long` with characters left out. */
+function subsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (const c of long) if (c === short[i]) i++;
+  return i === short.length;
 }

@@ -145,7 +145,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   }
   const model = needsArabic ? arabic : { lang: 'eng' };
   const tuned = !!model.tessdataDir;
-  ctx.sources.set(page, { gray: img.gray, opts: { ...model, thresholding: THRESH } });
+  ctx.sources.set(page, { gray: img.gray, opts: { ...model, thresholding: THRESH }, bands: img.bands });
   // A reading of an Arabic page, finished: unsure Latin runs read again with the Arabic model (after the
   // combined pass), Arabic-Indic numbers cleaned, then the digit reader, which rewrites the numbers of an
   // Arabic-Indic page from glyph templates. After the stock model it is always better; after the tuned

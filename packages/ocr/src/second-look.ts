@@ -3,6 +3,7 @@
 // cost a tenth of that), and the two readings are merged word by word (`merge.ts`): "Setangor" becomes
 // "Selangor", "9D FLR" becomes "3RD FLR".
 import type { Lexicon } from './engine/lexicon.js';
+import { inBand } from './dates.js';
 import type { PageSource } from './dates.js';
 import type { Budget } from './engine/exec.js';
 import { paddleRegions } from './engine/paddle.js';
@@ -10,7 +11,7 @@ import type { Region } from './engine/paddle.js';
 import type { ExtractResult } from './extract.js';
 import { rawText } from './layout.js';
 import type { Line, Word } from './layout.js';
-import { mergeReadings, squash } from './merge.js';
+import { mergeReadings, wordSet } from './merge.js';
 
 const FIELDS = ['vendor.name', 'vendor.address'] as const;
 
@@ -54,6 +55,8 @@ export async function secondLook(
       const y0 = Math.min(...ws.map((w) => w.y0));
       const y1 = Math.max(...ws.map((w) => w.y1));
       const h = y1 - y0;
+      // A row in a light-on-dark band was read from another image than `gray`: its letters are not there.
+      if (inBand(source, y0 * sy, y1 * sy, x0 * sx, x1 * sx)) continue;
       // The recogniser was trained on lines with a margin around the ink.
       rows.push({
         words: ws,
@@ -72,7 +75,7 @@ export async function secondLook(
     if (rows.length && pages.size === 1 && page !== undefined) jobs.push({ path, value, words, rows, page });
   }
   if (!jobs.length) return false;
-  const textA = squash(rawText(lines));
+  const wordsA = wordSet(rawText(lines));
   for (const job of jobs) {
     const source = sources.get(job.page) as PageSource;
     const read = await paddleRegions(
@@ -90,7 +93,7 @@ export async function secondLook(
     const merged = mergeReadings(
       { value: job.value, words: job.words },
       { value, words },
-      { lexicon: await lexicon(), textA, textB: squash(value) },
+      { lexicon: await lexicon(), wordsA, wordsB: wordSet(value) },
     );
     if (!merged) continue;
     if (job.path === 'vendor.name') f.vendor.name = merged;

@@ -4,7 +4,7 @@ import { OcrError } from './errors.js';
 import { extractFields } from './extract.js';
 import type { ExtractResult } from './extract.js';
 import { rawText } from './layout.js';
-import { fold, mergeReadings, squash } from './merge.js';
+import { fold, mergeReadings, squash, wordSet } from './merge.js';
 import type { Line } from './layout.js';
 
 function scoreOf(r: ExtractResult): number {
@@ -179,7 +179,11 @@ export function secondOpinion(
     const wa = best.sources[path];
     const wb = other.sources[path];
     if (path === 'invoice_number' || !wa?.length || !wb?.length) continue;
-    const merged = mergeReadings({ value: a, words: wa }, { value: b, words: wb }, { lexicon, textA, textB });
+    const merged = mergeReadings(
+      { value: a, words: wa },
+      { value: b, words: wb },
+      { lexicon, wordsA: wordSet(rawText(lines)), wordsB: wordSet(rawText(otherLines)) },
+    );
     if (merged) set(merged);
   }
   const date: Get = (x) => x.issue_date;

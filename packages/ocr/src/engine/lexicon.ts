@@ -4,9 +4,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OcrError } from '../errors.js';
-import { run } from './exec.js';
-import type { Budget } from './exec.js';
+import { Budget, run } from './exec.js';
 import { stockTessdata } from './models.js';
 
 /** Known words, looked up in lower case. */
@@ -63,22 +61,24 @@ export class WordList implements Lexicon {
 
 let words: Promise<WordList | null> | null = null;
 
-async function unpack(budget: Budget): Promise<WordList | null> {
+/** Unpacking takes under a second; a document's own budget does not bound it (others may be waiting). */
+const UNPACK_MS = 60_000;
+
+async function unpack(): Promise<WordList | null> {
+  const budget = new Budget(UNPACK_MS);
   const dir = await mkdtemp(join(tmpdir(), 'invoicing-ocr-words-'));
   try {
-    const prefix = join(dir, 'eng.');
+    const dawg = join(dir, 'eng.lstm-word-dawg');
+    const charset = join(dir, 'eng.lstm-unicharset');
+    // Only the two components the list is made of.
     const unpacked = await run(
       'combine_tessdata',
-      ['-u', join(stockTessdata(), 'eng.traineddata'), prefix],
+      ['-e', join(stockTessdata(), 'eng.traineddata'), dawg, charset],
       budget,
     );
     if (unpacked.code !== 0) return null;
     const file = join(dir, 'words.txt');
-    const listed = await run(
-      'dawg2wordlist',
-      [`${prefix}lstm-unicharset`, `${prefix}lstm-word-dawg`, file],
-      budget,
-    );
+    const listed = await run('dawg2wordlist', [charset, dawg, file], budget);
     if (listed.code !== 0) return null;
     // Lower case here, sorted and made unique by `sort` (bytes of UTF-8 sort by code point).
     const lower = join(dir, 'lower.txt');
@@ -93,16 +93,14 @@ async function unpack(budget: Budget): Promise<WordList | null> {
 }
 
 /**
- * The English word list in lower case, or null where the engine's tools or model are missing (the
- * merge then goes without it). A cancelled or timed-out document's error is passed on and not kept.
+ * The English word list in lower case, unpacked once per process, or null where the engine's tools or
+ * model are missing (the merge then goes without it, as it does after any failure to unpack it). The
+ * caller's budget is checked when the list is ready: a cancelled document stops there, and the list is
+ * kept for the others.
  */
 export async function englishWords(budget: Budget): Promise<WordList | null> {
-  words ??= unpack(budget).catch((e: unknown) => {
-    if (e instanceof OcrError && (e.code === 'CANCELLED' || e.code === 'TIMEOUT')) {
-      words = null;
-      throw e;
-    }
-    return null;
-  });
-  return words;
+  words ??= unpack().catch(() => null);
+  const list = await words;
+  budget.check();
+  return list;
 }
