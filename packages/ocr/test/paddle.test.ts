@@ -17,6 +17,12 @@ import { recognizeInvoice } from '../src/index.js';
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
 const receipts = resolve(repoRoot, '../shared/samples/receipts-sroie/img');
 
+async function readReceipt(file: string, pipeline: 'normal' | 'advanced') {
+  const bytes = new Uint8Array(await readFile(resolve(receipts, file)));
+  return recognizeInvoice({ bytes }, { pipeline });
+}
+const read = (file: string) => readReceipt(file, 'advanced');
+
 describe('second engine', () => {
   it('reads a scanned receipt into words with ink-tight boxes, words run together cut apart', async () => {
     const bytes = new Uint8Array(await readFile(resolve(receipts, '348.jpg')));
@@ -106,11 +112,6 @@ describe('second engine', () => {
 
   it('gives the advanced pipeline what Tesseract did not read on worn receipts', async () => {
     // Without the second engine the advanced pipeline finds no total on 229 and no date on 416.
-    const read = async (file: string) =>
-      recognizeInvoice(
-        { bytes: new Uint8Array(await readFile(resolve(receipts, file))) },
-        { pipeline: 'advanced' },
-      );
     const worn = await read('229.jpg');
     expect(worn.fields_json.total).toBe('7.40');
     expect(worn.warnings.filter((w) => w.includes('second OCR engine'))).toEqual([]);
@@ -121,10 +122,7 @@ describe('second engine', () => {
 
   it("merges the two engines' readings of a name and an address word by word", async () => {
     // Tesseract reads "laste Of Ihe World" and "Setangor"; the second engine "Wor Id" and "Kenar i".
-    const r = await recognizeInvoice(
-      { bytes: new Uint8Array(await readFile(resolve(receipts, '042.jpg'))) },
-      { pipeline: 'advanced' },
-    );
+    const r = await read('042.jpg');
     expect(r.fields_json.vendor.name).toBe('Taste Of The World Sdn Bhd');
     expect(r.fields_json.vendor.address).toMatch(
       /Jalan Kenari 5, Bandar Puchong Jaya, 47170 Puchong, Selangor$/,
@@ -132,23 +130,18 @@ describe('second engine', () => {
   }, 120_000);
 
   it("has the normal pipeline read the seller's rows again with the second engine's recogniser", async () => {
-    const read = async (file: string) =>
-      recognizeInvoice(
-        { bytes: new Uint8Array(await readFile(resolve(receipts, file))) },
-        { pipeline: 'normal' },
-      );
     // Tesseract reads "TED HENG" and "NO.56"; the recogniser "TEO" and "NO.50", more surely.
-    const a = await read('025.jpg');
+    const a = await readReceipt('025.jpg', 'normal');
     expect(a.raw_text).toContain('TED HENG');
     expect(a.fields_json.vendor.name).toBe('TEO HENG STATIONERY & BOOKS');
-    const b = await read('586.jpg');
+    const b = await readReceipt('586.jpg', 'normal');
     expect(b.raw_text).toContain('NO.56');
     expect(b.fields_json.vendor.address).toMatch(
       /^NO\.50, JALAN PBS 14\/11, KAWASAN PERINDUSTRIAN BUKIT SERDANG/,
     );
     expect(b.warnings).toEqual([]);
     // A faded total Tesseract read "4.00", unsurely, is "47.70" to the recogniser.
-    const c = await read('382.jpg');
+    const c = await readReceipt('382.jpg', 'normal');
     expect(c.fields_json.total).toBe('47.70');
   }, 120_000);
 
