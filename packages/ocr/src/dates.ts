@@ -116,10 +116,64 @@ export function dateHint(text: string): number {
 /** Rows read again when a document shows no date at all. */
 const MISSING_DATE_ROWS = 2;
 
+/** A band of a page to read again, as fractions of the page's height, and the part of it whose words count. */
+interface Band {
+  page: number;
+  y0: number;
+  y1: number;
+  keep0: number;
+  keep1: number;
+}
+
 /**
- * A document with no issue date: the rows that look most like a garbled date are cut out (the width of
- * the page, half a row above and below) and read again as a block with the global threshold, which
- * keeps strokes that the local one breaks on worn thermal print. The first date read is taken.
+ * Where a document with no issue date may have it: the rows that look most like a garbled date, and the
+ * blank left beside the due date's row where the engine dropped a row (the issue date is printed next to
+ * the due date, and a dropped row leaves a gap of more than a row's height).
+ */
+function missingDateBands(fields: FieldsJson, lines: Line[], sources: Map<number, PageSource>): Band[] {
+  const out: Band[] = [];
+  const due = fields.boxes.due_date;
+  if (due) {
+    const cy = due.y + due.h / 2;
+    const page = lines
+      .filter((l) => l.page === due.page)
+      .sort((p, q) => p.y0 - q.y0)
+      .map((l) => ({ y0: l.y0 / l.pageHeight, y1: l.y1 / l.pageHeight }));
+    const at = page.findIndex((l) => cy > l.y0 && cy < l.y1);
+    const row = page[at];
+    if (row && sources.has(due.page)) {
+      const h = row.y1 - row.y0;
+      for (const [top, bottom] of [
+        [page[at - 1]?.y1, row.y0],
+        [row.y1, page[at + 1]?.y0],
+      ] as const) {
+        // Cut with a quarter of a row of margin (more takes in parts of the rows, which the engine then
+        // reads in place of the gap's); only words centred in the gap count.
+        if (top !== undefined && bottom !== undefined && bottom - top > h * 1.2) {
+          out.push({ page: due.page, y0: top - h / 4, y1: bottom + h / 4, keep0: top, keep1: bottom });
+        }
+      }
+    }
+  }
+  const rows = lines
+    .map((line) => ({ line, hint: dateHint(line.words.map((w) => w.text).join(' ')) }))
+    .filter((r) => r.hint >= 2 && sources.has(r.line.page))
+    .sort((a, b) => b.hint - a.hint)
+    .slice(0, MISSING_DATE_ROWS);
+  for (const { line } of rows) {
+    const y0 = line.y0 / line.pageHeight;
+    const y1 = line.y1 / line.pageHeight;
+    const h = y1 - y0;
+    // Half a row above and below; only the words of the row itself count.
+    out.push({ page: line.page, y0: y0 - h / 2, y1: y1 + h / 2, keep0: y0 - h / 4, keep1: y1 + h / 4 });
+  }
+  return out;
+}
+
+/**
+ * A document with no issue date: the bands where it may be (`missingDateBands`) are cut out across the
+ * page and read again as a block with the global threshold, which keeps strokes that the local one breaks
+ * on worn thermal print. The first plausible date read that is not the due date is taken.
  */
 export async function rereadMissingDate(
   fields: FieldsJson,
@@ -128,38 +182,36 @@ export async function rereadMissingDate(
   budget: Budget,
 ): Promise<void> {
   if (fields.issue_date !== null) return;
-  const rows = lines
-    .map((line) => ({ line, hint: dateHint(line.words.map((w) => w.text).join(' ')) }))
-    .filter((r) => r.hint >= 2 && sources.has(r.line.page))
-    .sort((a, b) => b.hint - a.hint)
-    .slice(0, MISSING_DATE_ROWS);
-  for (const { line } of rows) {
-    const source = sources.get(line.page) as PageSource;
+  for (const band of missingDateBands(fields, lines, sources)) {
+    const source = sources.get(band.page) as PageSource;
     const { gray } = source;
-    const sy = gray.height / line.pageHeight;
-    const h = (line.y1 - line.y0) * sy;
-    const top = Math.max(0, Math.round(line.y0 * sy - h / 2));
-    if (inBand(source, line.y0 * sy, line.y1 * sy)) continue;
+    const H = gray.height;
+    if (inBand(source, band.keep0 * H, band.keep1 * H)) continue;
+    const top = Math.max(0, Math.round(band.y0 * H));
     const pad = 20;
-    const crop = cropGray(gray, { x0: 0, y0: top, x1: gray.width, y1: line.y1 * sy + h / 2 }, { pad });
-    const read = await tesseract(crop, line.page, { ...source.opts, psm: 6, thresholding: 0 }, budget);
-    // Only words of the row itself: the margin takes in parts of the rows above and below.
-    const rowTop = line.y0 * sy - top + pad;
-    const words = read.words.filter((w) => {
-      const cy = (w.y0 + w.y1) / 2;
-      return cy >= rowTop - h / 4 && cy <= rowTop + h * 1.25;
-    });
-    const date = firstDateIn(words);
+    const crop = cropGray(gray, { x0: 0, y0: top, x1: gray.width, y1: band.y1 * H }, { pad });
+    // The global threshold first (it keeps the strokes of worn thermal print), then the local one (it
+    // keeps a row printed lighter than the rest of the page).
+    let date: string | null = null;
+    for (const thresholding of [0, 2] as const) {
+      const read = await tesseract(crop, band.page, { ...source.opts, psm: 6, thresholding }, budget);
+      const words = read.words.filter((w) => {
+        const cy = ((w.y0 + w.y1) / 2 - pad + top) / H;
+        return cy >= band.keep0 && cy <= band.keep1;
+      });
+      date = firstDateIn(words);
+      if (date) break;
+    }
     const year = Number(date?.slice(0, 4));
     if (date && date !== fields.due_date && year >= 1990 && year <= new Date().getFullYear() + 1) {
       fields.issue_date = date;
       fields.confidence.issue_date = 0.6;
       fields.boxes.issue_date = {
-        page: line.page,
-        x: line.x0 / line.pageWidth,
-        y: line.y0 / line.pageHeight,
-        w: (line.x1 - line.x0) / line.pageWidth,
-        h: (line.y1 - line.y0) / line.pageHeight,
+        page: band.page,
+        x: 0,
+        y: Math.max(0, band.keep0),
+        w: 1,
+        h: Math.min(1, band.keep1) - Math.max(0, band.keep0),
       };
       return;
     }

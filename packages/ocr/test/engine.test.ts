@@ -155,4 +155,10 @@ describe('real engine on sample invoices', () => {
     expect(r.raw_text).not.toContain('11-06-2018');
     expect(r.fields_json.issue_date).toBe('2018-06-11');
   });
+
+  it("reads again the blank beside the due date's row where the engine dropped the issue date's row", async () => {
+    const r = await read('dev-008.png');
+    expect(r.raw_text).not.toContain('09/05/2024');
+    expect([r.fields_json.issue_date, r.fields_json.due_date]).toEqual(['2024-05-09', '2024-07-08']);
+  });
 });
