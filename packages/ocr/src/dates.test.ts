@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateHint, longerDay, shortDay } from './dates.js';
+import { dateHint, inBand, longerDay, shortDay } from './dates.js';
+import type { PageSource } from './dates.js';
 
 describe('dates read again', () => {
   it('suspects a day of one digit only where the date prints its other numbers with two', () => {
@@ -32,5 +33,19 @@ describe('dates read again', () => {
     // Not the date sought: the due date's row, a fax number.
     expect(dateHint('Due Date: 12/06/2018')).toBe(0);
     expect(dateHint('Fax 03-777-2018')).toBe(0);
+  });
+
+  it('knows the rows that lie in a light-on-dark band, which were read from another image', () => {
+    const source: PageSource = {
+      gray: { data: Buffer.alloc(0), width: 1700, height: 2400 },
+      opts: { lang: 'eng' },
+      bands: [{ x0: 100, y0: 300, x1: 1600, y1: 380 }],
+    };
+    expect(inBand(source, 310, 370)).toBe(true);
+    // A row above or below the band, or beside it.
+    expect(inBand(source, 400, 440)).toBe(false);
+    expect(inBand(source, 250, 290)).toBe(false);
+    expect(inBand(source, 310, 370, 1620, 1690)).toBe(false);
+    expect(inBand({ ...source, bands: undefined }, 310, 370)).toBe(false);
   });
 });
