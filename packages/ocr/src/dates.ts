@@ -113,7 +113,7 @@ export function dateHint(text: string): number {
   return n;
 }
 
-/** Rows read again when a document shows no date at all. */
+/** Rows that look like a garbled date read again when a document shows no issue date. */
 const MISSING_DATE_ROWS = 2;
 
 /** A band of a page to read again, as fractions of the page's height, and the part of it whose words count. */

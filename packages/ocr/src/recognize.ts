@@ -288,7 +288,7 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
   const fields = result.fields;
   if (options.pipeline === 'normal' && secondEngine()) {
     // No second engine read the page (the normal pipeline): its recogniser reads the seller's name and
-    // address rows again.
+    // address rows again, and a total read unsurely.
     options.onProgress?.({ page: ctx.pages, pages: ctx.pages, stage: 'second-look' });
     try {
       await secondLook(result, lines, ctx.sources, () => englishWords(budget), budget);

@@ -17,16 +17,24 @@ import { parseAmount } from './parse/amount.js';
 
 const FIELDS = ['vendor.name', 'vendor.address'] as const;
 
+/** A word of the reading in the pixels of the image it is read again from. */
+const scaled = (w: Word, sx: number, sy: number): Word => ({
+  ...w,
+  x0: w.x0 * sx,
+  x1: w.x1 * sx,
+  y0: w.y0 * sy,
+  y1: w.y1 * sy,
+});
+
+/** One line of a field: where it is read again, and Tesseract's words there (where the recogniser cuts words). */
 interface Row {
-  /** The field's words on one line of the reading. */
-  words: Word[];
   region: Region;
   hints: Word[];
 }
 
 /**
  * Reads again the seller's name and address rows of Latin pages, and an unsure total, with the second
- * engine's recogniser, and merges its reading into the fields. Returns true when the recogniser ran.
+ * engine's recogniser, and merges its reading into the fields.
  */
 export async function secondLook(
   result: ExtractResult,
@@ -34,7 +42,7 @@ export async function secondLook(
   sources: Map<number, PageSource>,
   lexicon: () => Promise<Lexicon | null>,
   budget: Budget,
-): Promise<boolean> {
+): Promise<void> {
   const f = result.fields;
   const jobs: { path: (typeof FIELDS)[number]; value: string; words: Word[]; rows: Row[]; page: number }[] =
     [];
@@ -61,14 +69,13 @@ export async function secondLook(
       if (inBand(source, y0 * sy, y1 * sy, x0 * sx, x1 * sx)) continue;
       // The recogniser was trained on lines with a margin around the ink.
       rows.push({
-        words: ws,
         region: {
           x0: Math.max(0, (x0 - h * 0.5) * sx),
           y0: Math.max(0, (y0 - h * 0.25) * sy),
           x1: Math.min(gray.width, (x1 + h * 0.5) * sx),
           y1: Math.min(gray.height, (y1 + h * 0.25) * sy),
         },
-        hints: ws.map((w) => ({ ...w, x0: w.x0 * sx, x1: w.x1 * sx, y0: w.y0 * sy, y1: w.y1 * sy })),
+        hints: ws.map((w) => scaled(w, sx, sy)),
       });
       pages.add(line.page);
     }
@@ -76,8 +83,8 @@ export async function secondLook(
     const [page] = [...pages];
     if (rows.length && pages.size === 1 && page !== undefined) jobs.push({ path, value, words, rows, page });
   }
-  const total = await totalAgain(result, lines, sources, budget);
-  if (!jobs.length) return total;
+  await totalAgain(result, lines, sources, budget);
+  if (!jobs.length) return;
   const wordsA = wordSet(rawText(lines));
   for (const job of jobs) {
     const source = sources.get(job.page) as PageSource;
@@ -102,7 +109,6 @@ export async function secondLook(
     if (job.path === 'vendor.name') f.vendor.name = merged;
     else f.vendor.address = merged;
   }
-  return true;
 }
 
 /** A total read less surely than this is read again; the second engine's reading must be this sure. */
@@ -118,12 +124,12 @@ async function totalAgain(
   lines: Line[],
   sources: Map<number, PageSource>,
   budget: Budget,
-): Promise<boolean> {
+): Promise<void> {
   const f = result.fields;
   const box = f.boxes.total;
   const source = box && sources.get(box.page);
-  if (!f.total || !box || !source || source.opts.lang !== 'eng') return false;
-  if ((f.confidence.total ?? 0) >= UNSURE_TOTAL) return false;
+  if (!f.total || !box || !source || source.opts.lang !== 'eng') return;
+  if ((f.confidence.total ?? 0) >= UNSURE_TOTAL) return;
   const { gray } = source;
   const bx0 = box.x * gray.width;
   const bx1 = (box.x + box.w) * gray.width;
@@ -135,15 +141,15 @@ async function totalAgain(
       cy > (l.y0 * gray.height) / l.pageHeight &&
       cy < (l.y1 * gray.height) / l.pageHeight,
   );
-  if (!row) return false;
+  if (!row) return;
   const sx = gray.width / row.pageWidth;
   const sy = gray.height / row.pageHeight;
-  const hints = row.words.map((w) => ({ ...w, x0: w.x0 * sx, x1: w.x1 * sx, y0: w.y0 * sy, y1: w.y1 * sy }));
+  const hints = row.words.map((w) => scaled(w, sx, sy));
   const x0 = Math.min(bx0, ...hints.map((w) => w.x0));
   const y0 = Math.min(...hints.map((w) => w.y0));
   const y1 = Math.max(...hints.map((w) => w.y1));
   const h = y1 - y0;
-  if (inBand(source, y0, y1, x0, gray.width)) return false;
+  if (inBand(source, y0, y1, x0, gray.width)) return;
   const region = {
     x0: Math.max(0, x0 - h / 2),
     y0: Math.max(0, y0 - h / 4),
@@ -158,11 +164,10 @@ async function totalAgain(
     .map((w) => ({ w, a: parseAmount(w.text) }))
     .filter((x) => x.a !== null && x.a.decimals === 2 && x.w.x1 > bx0 - h && x.w.x0 < bx1 + h);
   const only = at.length === 1 ? at[0] : undefined;
-  if (!only?.a || only.w.conf < SURE_TOTAL) return true;
+  if (!only?.a || only.w.conf < SURE_TOTAL) return;
   const value = fmtFixed(only.a.value, 2);
   if (value !== f.total) {
     f.total = value;
     f.confidence.total = Math.round(only.w.conf * 0.6 * 1000) / 1000;
   }
-  return true;
 }

@@ -85,9 +85,9 @@ const LEGAL =
   /\b(?:sdn\.?\s*bhd|bhd|ltd|limited|llc|l\.l\.c|inc|corp|gmbh|plc|co\.)(?![\p{L}])|(?:^|\s)(?:شركة|مؤسسة)(?:\s|$)/iu;
 
 /** The amounts a reading's text holds, as "12.30". */
-function amountsOf(lines: Line[]): Set<string> {
+function amountsOf(text: string): Set<string> {
   const out = new Set<string>();
-  for (const m of rawText(lines).matchAll(/\d[\d,]*[.,]\d{2}(?!\d)/g)) {
+  for (const m of text.matchAll(/\d[\d,]*[.,]\d{2}(?!\d)/g)) {
     const v = Number(
       m[0]
         .replace(/[.,](?=\d{2}$)/, '#')
@@ -133,8 +133,11 @@ export function secondOpinion(
 ): void {
   const f = best.fields;
   const o = other.fields;
-  const textA = squash(rawText(lines));
-  const textB = squash(rawText(otherLines));
+  const rawA = rawText(lines);
+  const rawB = rawText(otherLines);
+  const textA = squash(rawA);
+  const textB = squash(rawB);
+  const words = { wordsA: wordSet(rawA), wordsB: wordSet(rawB) };
   type Get = (x: ExtractResult['fields']) => string | null;
   const same = (x: string | null, y: string | null): boolean =>
     x !== null && y !== null && squash(x) === squash(y);
@@ -179,11 +182,7 @@ export function secondOpinion(
     const wa = best.sources[path];
     const wb = other.sources[path];
     if (path === 'invoice_number' || !wa?.length || !wb?.length) continue;
-    const merged = mergeReadings(
-      { value: a, words: wa },
-      { value: b, words: wb },
-      { lexicon, wordsA: wordSet(rawText(lines)), wordsB: wordSet(rawText(otherLines)) },
-    );
+    const merged = mergeReadings({ value: a, words: wa }, { value: b, words: wb }, { lexicon, ...words });
     if (merged) set(merged);
   }
   const date: Get = (x) => x.issue_date;
@@ -192,8 +191,8 @@ export function secondOpinion(
     copyMeta(best, other, 'issue_date');
   }
   if (o.total !== null && f.total !== o.total) {
-    const inA = amountsOf(lines);
-    const inB = amountsOf(otherLines);
+    const inA = amountsOf(rawA);
+    const inB = amountsOf(rawB);
     const total: Get = (x) => x.total;
     const unsure =
       (f.confidence.total ?? 0) < 0.5 &&
