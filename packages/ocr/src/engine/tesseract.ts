@@ -4,6 +4,7 @@ import { run } from './exec.js';
 import { toPgm } from './image.js';
 import type { Gray } from './image.js';
 import type { Budget } from './exec.js';
+import { EngineGone, readWarm, warmEnginesEnabled } from './warm.js';
 
 export interface TesseractOptions {
   lang: string;
@@ -52,22 +53,20 @@ export async function tesseract(
   opts: TesseractOptions,
   budget: Budget,
 ): Promise<PageWords> {
-  const args = [
-    ...(opts.tessdataDir ? ['--tessdata-dir', opts.tessdataDir] : []),
-    'stdin',
-    'stdout',
-    '--psm',
-    String(opts.psm ?? 4),
-    '--dpi',
-    String(opts.dpi ?? 300),
-    '-l',
-    opts.lang,
-  ];
-  if (opts.thresholding !== undefined) args.push('-c', `thresholding_method=${opts.thresholding}`);
-  if (opts.whitelist) args.push('-c', `tessedit_char_whitelist=${opts.whitelist}`);
-  args.push('tsv');
+  const options = ['--psm', String(opts.psm ?? 4), '--dpi', String(opts.dpi ?? 300), '-l', opts.lang];
+  if (opts.thresholding !== undefined) options.push('-c', `thresholding_method=${opts.thresholding}`);
+  if (opts.whitelist) options.push('-c', `tessedit_char_whitelist=${opts.whitelist}`);
+  const dataDir = opts.tessdataDir ? ['--tessdata-dir', opts.tessdataDir] : [];
   const input = image instanceof Uint8Array ? image : toPgm(image);
-  const r = await run('tesseract', args, budget, input);
+  if (warmEnginesEnabled()) {
+    try {
+      return parseTsv(await readWarm([...dataDir, ...options], input, budget), page);
+    } catch (e) {
+      // An engine that ended without reading the page: a one-shot run reads it, or says why it cannot.
+      if (!(e instanceof EngineGone)) throw e;
+    }
+  }
+  const r = await run('tesseract', [...dataDir, 'stdin', 'stdout', ...options, 'tsv'], budget, input);
   if (r.code !== 0) {
     throw new OcrError(
       'ENGINE_FAILED',
