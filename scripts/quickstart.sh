@@ -7,4 +7,6 @@ bash scripts/setup.sh
 npm run build
 export SUPERADMIN_EMAIL="${SUPERADMIN_EMAIL:-admin@example.com}"
 export SUPERADMIN_PASSWORD="${SUPERADMIN_PASSWORD:-admin-password-123}"
+# Fewer malloc arenas: native worker threads (image processing, OCR) otherwise keep freed memory in their own.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 exec node apps/server/dist/main.js --demo
