@@ -434,15 +434,15 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.vendor.address).toBe('LOT 2942 & 2945, JLN SERI SENTOSA 8, 58000 KUALA LUMPUR.');
   });
 
-  it('repairs an address: $ for S, ! for I, a KL postcode read with a 9; a lot number with an @', () => {
+  it('repairs an address: $ for S, $5 for SS in a section code, ! for I, a KL postcode read with a 9; a lot number with an @', () => {
     const lines = page([
       [[300, 'TH TRAVEL SDN BHD']],
-      [[300, 'Level 6, Jalan $S21/39, Jalan S$21/60, Jalan §$6/4, Jalan MERANT! 1A']],
+      [[300, 'Level 6, Jalan $S21/39, Jalan S$21/60, Jalan §$6/4, JLN $56/4, Jalan MERANT! 1A']],
       [[300, '93300 Kuala Lumpur']],
       [[300, 'Tel: 03-2022 3000']],
     ]);
     expect(extractFields(lines).fields.vendor.address).toBe(
-      'Level 6, Jalan SS21/39, Jalan SS21/60, Jalan SS6/4, Jalan MERANTI 1A, 53300 Kuala Lumpur',
+      'Level 6, Jalan SS21/39, Jalan SS21/60, Jalan SS6/4, JLN SS6/4, Jalan MERANTI 1A, 53300 Kuala Lumpur',
     );
     const lot = page([
       [[300, 'MR. D.I.Y. (KUCHAI) SDN BHD']],

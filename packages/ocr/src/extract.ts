@@ -1104,13 +1104,15 @@ const TAX_ID_LINE = /\b(?:gst|sst|vat|trn|tax|tin)\b|الرقم الضريبي|�
 
 /**
  * Misreads the engine makes in an address that its shape gives away:
- * - "$" or "§" in a street code is an S ("JALAN $S21/39" is "JALAN SS21/39");
+ * - "$" or "§" in a street code is an S ("JALAN $S21/39" is "JALAN SS21/39"), and so is a 5 after it
+ *   in a section code ("JLN $56/4" is "JLN SS6/4");
  * - "!" closing a word of capitals is an I ("JALAN MERANT! 1A");
  * - Kuala Lumpur's postcodes all start with 5 (50000-60000): "93300 KUALA LUMPUR" is 53300 with the
  *   5 read as 9.
  */
 function fixAddressMisreads(address: string): string {
   return address
+    .replace(/(?<=^|[\s,(])[$§]5(?=\d{1,2}\/\d)/g, 'SS')
     .replace(/(?<=^|[\s,(]|[$§])[$§](?=[$§\p{Lu}])|(?<=(?:^|[\s,(])[S$§])[$§](?=\d)/gu, 'S')
     .replace(/(?<=\p{Lu}{2})!(?=[\s,.]|$)/gu, 'I')
     .replace(/(?<!\d)9(\d{4})(?=[\s,.]+kuala\s*lumpur\b)/gi, '5$1');

@@ -16,6 +16,7 @@ import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf
 import { tesseract } from './engine/tesseract.js';
 import { paddle } from './engine/paddle.js';
 import { englishWords } from './engine/lexicon.js';
+import { fixPlaceWords } from './parse/places.js';
 import { OcrError } from './errors.js';
 import { hasArabic } from './text.js';
 import { buildLines, rawText } from './layout.js';
@@ -296,6 +297,13 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
       if (e instanceof OcrError && (e.code === 'CANCELLED' || e.code === 'TIMEOUT')) throw e;
       ctx.warnings.push(`The second OCR engine failed: ${e instanceof Error ? e.message : String(e)}`);
     }
+  }
+  const addressPage = fields.boxes['vendor.address']?.page;
+  if (fields.vendor.address && addressPage !== undefined && ctx.sources.has(addressPage)) {
+    // An address read from pixels (a text layer is exact): place words misread by one letter put back,
+    // words of the English list left as read.
+    const list = hasArabic(fields.vendor.address) ? null : await englishWords(budget);
+    if (list) fields.vendor.address = fixPlaceWords(fields.vendor.address, (w) => list.has(w));
   }
   await rereadShortDays(fields, lines, ctx.sources, budget);
   await rereadMissingDate(fields, lines, ctx.sources, budget);

@@ -151,7 +151,16 @@ describe('second engine', () => {
     expect(words?.has('Selangor')).toBe(true);
     for (const w of ['guardian', 'stationery', 'selangor', 'the']) expect(words?.has(w)).toBe(true);
     expect(words?.has('goardian')).toBe(false);
+    // Place words the dictionary lacks are added to it.
+    for (const w of ['damansara', 'perbandaran', 'heliopolis']) expect(words?.has(w)).toBe(true);
   });
+
+  it('puts back place words of an address misread by one letter ("FETALING")', async () => {
+    const r = await readReceipt('246.jpg', 'normal');
+    expect(r.fields_json.vendor.address).toBe(
+      'LOT NO. G23, GIANT KELANA JAYA, LOT PT244, JLN PERBANDARAN SS6/4, PUSAT BANDAR KELANA JAYA, PETALING',
+    );
+  }, 120_000);
 
   it('runs from the command line too, where the runtime is loaded by Node rather than the test runner', async () => {
     const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');

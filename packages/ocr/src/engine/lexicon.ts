@@ -1,11 +1,13 @@
 // Tesseract's own English word list (about 200,000 words, names of places and firms among them), taken
 // from the system's `eng` model with the engine's own tools, once per process. The second opinion on
 // names and addresses (`merge.ts`) uses it to tell a word from a misread one ("Guardian", not "Goardian").
+// The place and address words of `parse/places.ts` are added to it: the dictionary lacks most of them.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Budget, run } from './exec.js';
 import { stockTessdata } from './models.js';
+import { placeWords } from '../parse/places.js';
 
 /** Known words, looked up in lower case. */
 export interface Lexicon {
@@ -82,7 +84,10 @@ async function unpack(): Promise<WordList | null> {
     if (listed.code !== 0) return null;
     // Lower case here, sorted and made unique by `sort` (bytes of UTF-8 sort by code point).
     const lower = join(dir, 'lower.txt');
-    await writeFile(lower, (await readFile(file, 'utf8')).toLowerCase());
+    await writeFile(
+      lower,
+      `${(await readFile(file, 'utf8')).toLowerCase()}\n${[...placeWords].join('\n')}\n`,
+    );
     const sorted = await run('sort', ['-u', '-o', file, lower], budget);
     if (sorted.code !== 0) return null;
     const list = new WordList(await readFile(file, 'utf8'));
