@@ -74,8 +74,12 @@ const CONFUSED = new Set(
 /** Letters so thin that the engine drops them ("Foor" for "Floor"). */
 const THIN = new Set(['i', 'l', 't', 'f', 'r', 'j']);
 
-/** Whether `read` is `word` with one letter misread as a confusable one, or one thin letter dropped. */
-function oneMisread(read: string, word: string): boolean {
+/**
+ * Whether `read` is `word` with one letter misread as a confusable one, or one thin letter dropped
+ * (narrower than the company-name words' test in `extract.ts`, which takes any one letter: place words
+ * are shorter and have closer neighbours).
+ */
+function confusableMisread(read: string, word: string): boolean {
   if (read.length === word.length) {
     let diff = -1;
     for (let i = 0; i < read.length; i++) {
@@ -102,7 +106,11 @@ function inCaseOf(word: string, like: string): string {
 }
 
 const byLength = new Map<number, string[]>();
-for (const w of placeWords) byLength.set(w.length, [...(byLength.get(w.length) ?? []), w]);
+for (const w of placeWords) {
+  const same = byLength.get(w.length);
+  if (same) same.push(w);
+  else byLength.set(w.length, [w]);
+}
 
 /**
  * The place or address word a run of letters is a one-letter misread of, when exactly one is; null when
@@ -114,7 +122,7 @@ export function placeWordFor(read: string, known: (word: string) => boolean): st
   // A word of the language is read as printed: "LOWER GROUND FLOOR" is not "TOWER".
   if (known(lower)) return null;
   const near = [...(byLength.get(lower.length) ?? []), ...(byLength.get(lower.length + 1) ?? [])].filter(
-    (w) => oneMisread(lower, w),
+    (w) => confusableMisread(lower, w),
   );
   return near.length === 1 ? inCaseOf(near[0] as string, read) : null;
 }
