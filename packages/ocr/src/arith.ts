@@ -284,7 +284,10 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
             let score = 0;
             // A receipt that prints a rounding line adds up to the cent; elsewhere a cent is forgiven.
             const sums = (x: Dec, y: Dec): boolean => (rounds.length ? x === y : near(x, y));
-            if (s && t && g && sums(s.value + t.value + adj, g.value)) score += 3;
+            // A tax above 30 % of its subtotal is no tax of it (the rates in use stop at 21 %): two
+            // misread amounts that happen to add up ("10.90 + 9.00 = 19.90") prove nothing.
+            if (s && t && g && sums(s.value + t.value + adj, g.value) && t.value * 10n <= s.value * 3n)
+              score += 3;
             // A reading that contradicts the others is worse than no reading: it is then derived instead.
             else if (s && t && g) score -= 1.5;
             // No subtotal read (its label garbled): the lines' sum stands in for it, with less weight.
@@ -317,21 +320,30 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
     subtotal = L;
     derived.add('subtotal');
   }
+  // A member of subtotal + tax = total computed from the other two satisfies that sum by construction.
+  let closedSum = false;
   if (subtotal === null && total !== null && tax !== null && total >= tax) {
-    subtotal = total - tax - adj;
-    derived.add('subtotal');
+    const rest = total - tax - adj;
+    // Not from a "tax" above 30 % of what is left: one of the two was misread.
+    if (tax * 10n <= rest * 3n) {
+      subtotal = rest;
+      derived.add('subtotal');
+      closedSum = true;
+    }
   }
   if (tax === null && subtotal !== null && total !== null && total - adj >= subtotal) {
     tax = total - adj - subtotal;
     derived.add('tax');
+    closedSum = true;
   }
   if (tax === null && subtotal !== null && rate !== null) {
     tax = taxOf(subtotal, rate);
     derived.add('tax');
   }
-  if (total === null && subtotal !== null && tax !== null) {
+  if (total === null && subtotal !== null && tax !== null && tax * 10n <= subtotal * 3n) {
     total = subtotal + tax + adj;
     derived.add('total');
+    closedSum = true;
   }
   if (subtotal !== null && tax !== null && (rate === null || !taxMatches(subtotal, rate, tax))) {
     const r = deriveRate(subtotal, tax);
@@ -341,6 +353,7 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
     }
   }
   if (
+    !closedSum &&
     subtotal !== null &&
     tax !== null &&
     total !== null &&

@@ -381,6 +381,148 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(agreed).fields.total).toBe('19.90');
   });
 
+  it('reads a net total printed below the tax as the total, and one above it as the subtotal', () => {
+    const receipt = page([
+      [[300, 'B & BEST RESTAURANT']],
+      [
+        [100, '3 FISHBALL NOODLE @7.00'],
+        [1000, '21.00'],
+      ],
+      [
+        [100, '3 SUB TOTAL'],
+        [1000, '21.00'],
+      ],
+      [
+        [100, 'GST 6%'],
+        [1000, '1.26'],
+      ],
+      [
+        [100, 'ROUNDING ADJ'],
+        [1000, '-0.01'],
+      ],
+      [
+        [100, 'NET TOTAL'],
+        [1000, '22.25'],
+      ],
+    ]);
+    const r = extractFields(receipt);
+    expect([r.fields.subtotal, r.fields.tax_amount, r.fields.total]).toEqual(['21.00', '1.26', '22.25']);
+    expect(r.amounts.checked.has('total')).toBe(true);
+    const invoice = page([
+      [[300, 'Blue Harbor Trading LLC']],
+      [
+        [100, 'Net Total'],
+        [1000, '100.00'],
+      ],
+      [
+        [100, 'VAT 5%'],
+        [1000, '5.00'],
+      ],
+      [
+        [100, 'Amount Due'],
+        [1000, '105.00'],
+      ],
+    ]);
+    const i = extractFields(invoice).fields;
+    expect([i.subtotal, i.tax_amount, i.total]).toEqual(['100.00', '5.00', '105.00']);
+  });
+
+  it('settles a total read without its cents by the cash less the change, and adds a rounding under it', () => {
+    const partial = page([
+      [[300, 'CHECKERS HYPERMARKET SDN BHD']],
+      [
+        [100, 'TOTAL'],
+        [1000, '19,9'],
+      ],
+      [
+        [100, 'CASH'],
+        [1000, '20.00'],
+      ],
+      [
+        [100, 'CHANGE'],
+        [1000, '0.00'],
+      ],
+    ]);
+    expect(extractFields(partial).fields.total).toBe('20.00');
+    // Far from the tender, the reading stands: the cash and change were misread.
+    const far = page([
+      [[300, 'CHECKERS HYPERMARKET SDN BHD']],
+      [
+        [100, 'TOTAL'],
+        [1000, '29,9'],
+      ],
+      [
+        [100, 'CASH'],
+        [1000, '20.00'],
+      ],
+      [
+        [100, 'CHANGE'],
+        [1000, '0.00'],
+      ],
+    ]);
+    expect(extractFields(far).fields.total).toBe('29.90');
+    // Subtotal and tax add up to the total before the rounding printed under it.
+    const rounded = page([
+      [[300, 'CHECKERS HYPERMARKET SDN BHD']],
+      [
+        [100, 'SUB TOTAL'],
+        [1000, '19.99'],
+      ],
+      [
+        [100, 'GST 0%'],
+        [1000, '0.00'],
+      ],
+      [
+        [100, 'TOTAL'],
+        [1000, '19.99'],
+      ],
+      [
+        [100, 'Rounding'],
+        [1000, '0.01'],
+      ],
+    ]);
+    expect(extractFields(rounded).fields.total).toBe('20.00');
+    // A rounding among the tender's rows (the cash misread) rounds the change, not the total.
+    const tender = page([
+      [[300, 'GUARDIAN HEALTH AND BEAUTY SDN BHD']],
+      [
+        [100, 'SUBTOTAL'],
+        [1000, '13.78'],
+      ],
+      [
+        [100, 'TOTAL (GST INCL)'],
+        [1000, '13.78'],
+      ],
+      [
+        [100, 'DASH'],
+        [1000, '20.00'],
+      ],
+      [
+        [100, 'ROUNDING ADJUSTMENTS'],
+        [1000, '0.02'],
+      ],
+      [
+        [100, 'CHANGE DUE'],
+        [1000, '6.20'],
+      ],
+    ]);
+    expect(extractFields(tender).fields.total).toBe('13.78');
+  });
+
+  it("puts back a word of the seller's name that the page prints surely elsewhere beside the same word", () => {
+    const lines = page([
+      [[300, 'SANYO STATIONERY SHOP']],
+      [[300, 'NO. 31G&33G, JALAN SETIA INDAH X']],
+      [[300, 'Owned By : SANYU SUPPLY SDN BHD']],
+      [
+        [100, 'Total'],
+        [1000, '9.30'],
+      ],
+      [[300, 'Follow us in Facebook : Sanyu.Stationery']],
+    ]);
+    expect(extractFields(lines).fields.vendor.name).toBe('SANYU STATIONERY SHOP');
+  });
+
   it('reads "GST included in total" as no total', () => {
     const lines = page([
       [[300, 'MR. D.I.Y. (M) SDN BHD']],
@@ -421,6 +563,8 @@ describe('extractFields on invoices of our own making', () => {
     expect(name(['HERO OISTRIBUTION SDN BHD'])).toBe('HERO DISTRIBUTION SDN BHD');
     expect(name(['Gerbang Alaf Restaurants Sdn Bhd'])).toBe('Gerbang Alaf Restaurants Sdn Bhd');
     expect(name(['KL SERVICE CENTRE SDN BHD'])).toBe('KL SERVICE CENTRE SDN BHD');
+    expect(name(['GARDENIA BAKERIES (KI.) SDN BHD'])).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(name(['GARDENIA BAKERIES (K.I.) SDN BHD'])).toBe('GARDENIA BAKERIES (K.I.) SDN BHD');
     const lines = page([
       [[300, 'CHECKERS HYPERMARKET SDN BHD']],
       [[300, '(JALAN KLANG LAMA)']],
@@ -443,6 +587,14 @@ describe('extractFields on invoices of our own making', () => {
     ]);
     expect(extractFields(lines).fields.vendor.address).toBe(
       'Level 6, Jalan SS21/39, Jalan SS21/60, Jalan SS6/4, JLN SS6/4, Jalan MERANTI 1A, 53300 Kuala Lumpur',
+    );
+    const section = page([
+      [[300, 'GUARDIAN HEALTH AND BEAUTY SDN BHD']],
+      [[300, 'The Starling Mall, Jalan 9821/60, Jalan 5521/1, Jalan 2110/2, Jalan 98/21']],
+      [[300, 'Tel: 03-7662 5789']],
+    ]);
+    expect(extractFields(section).fields.vendor.address).toBe(
+      'The Starling Mall, Jalan SS21/60, Jalan SS21/1, Jalan 2110/2, Jalan 98/21',
     );
     const lot = page([
       [[300, 'MR. D.I.Y. (KUCHAI) SDN BHD']],

@@ -8,6 +8,7 @@ import { parseAmount, parsePercent } from './parse/amount.js';
 import type { AmountOptions } from './parse/amount.js';
 import { currencyInToken, currencyOf } from './parse/currency.js';
 import { parseDate } from './parse/date.js';
+import { confirmByPage } from './parse/page-words.js';
 import { HEADER_WORDS, findLabels } from './parse/labels.js';
 import type { LabelField } from './parse/labels.js';
 import { countArabic, countLatin, hasArabic, toWesternDigits, wordKey } from './text.js';
@@ -270,6 +271,16 @@ const STRONG_TOTAL = /grand|due|payable|rounded|final|after|المستحق|ال�
 function refineLabels(labels: Label[], keys: string[], texts: string[], inSummary: boolean): Label[] {
   const isTax = (l: Label): boolean => l.field === 'tax';
   const isSum = (l: Label): boolean => l.field === 'total' || l.field === 'subtotal';
+  // "TOTAL (GST INCL)" is a total, not the phrase "total GST" (a tax): the bracket opens inside it.
+  labels = labels.map((l) =>
+    isTax(l) &&
+    l.end === l.start + 1 &&
+    keys[l.start] === 'total' &&
+    /^\(/.test(texts[l.end] ?? '') &&
+    /^(?:incl|inc|ins|included|inclusive)$/.test(keys[l.end + 1] ?? '')
+      ? { ...l, field: 'total' as LabelField }
+      : l,
+  );
   // "(Inclusive of GST)", "(GST Ins)": a tax word qualified or in brackets after a total is no tax label.
   const prevKey = (i: number): string => keys.slice(0, i).filter(Boolean).pop() ?? '';
   let out = labels.filter(
@@ -378,12 +389,41 @@ function paidLessChange(
   return null;
 }
 
+/**
+ * "Net total" names the amount before tax on most invoices and the amount paid on many receipts: printed
+ * below the tax (or the rounding) of its page, it is the total ("SUB TOTAL 21.00 / GST 6% 1.26 /
+ * ROUNDING ADJ -0.01 / NET TOTAL 22.25").
+ */
+function netTotalsBelowTax(infos: LineInfo[]): void {
+  const isNet = (info: LineInfo, l: Label): boolean =>
+    l.field === 'subtotal' &&
+    /^nett? (?:total|amount)$/.test(
+      info.line.words
+        .slice(l.start, l.end + 1)
+        .map((w) => wordKey(w.text))
+        .join(' '),
+    );
+  const taxSeen = new Set<number>();
+  for (const info of infos) {
+    const page = info.line.page;
+    if (taxSeen.has(page)) {
+      info.labels = info.labels.map((l) => (isNet(info, l) ? { ...l, field: 'total' as LabelField } : l));
+    }
+    const isAdjustment = (l: Label): boolean =>
+      l.field === 'tax' ||
+      (l.field === 'other_amount' && /^round/.test(wordKey(info.line.words[l.start]?.text ?? '')));
+    if (info.labels.some(isAdjustment)) taxSeen.add(page);
+  }
+}
+
 export interface ExtractResult {
   fields: FieldsJson;
   /** Fraction of header fields that take part in an arithmetic check that holds. */
   consistency: number;
   /** The words each name and address was read from, with the engine's confidences. */
   sources: Record<string, Word[]>;
+  /** Amounts computed from the others rather than read, and amounts an arithmetic check confirms. */
+  amounts: { derived: ReadonlySet<string>; checked: ReadonlySet<string> };
 }
 
 /** Turns layout lines of one document into `fields_json`. */
@@ -420,6 +460,7 @@ export function extractFields(lines: Line[]): ExtractResult {
     for (const l of labels) for (let i = l.start; i <= l.end; i++) inLabel.add(i);
     return { line, idx, labels, inLabel, header };
   });
+  netTotalsBelowTax(infos);
 
   const confidence: Record<string, number> = {};
   const boxes: Record<string, Box> = {};
@@ -656,6 +697,7 @@ export function extractFields(lines: Line[]): ExtractResult {
     }
   }
   if (!vendor) vendor = guessVendor(infos, customer);
+  if (vendor) vendor = { ...vendor, value: confirmVendorName(vendor.value, lines) };
 
   let vendorTaxId: Found<string> | null = null;
   let customerTaxId: Found<string> | null = null;
@@ -746,6 +788,11 @@ export function extractFields(lines: Line[]): ExtractResult {
     choice.total !== null &&
     totalFound &&
     lineAt(totalFound) < lineAt(round.found) &&
+    // The rounding right under the total: one printed after other amounts ("DASH 20.00 / ROUNDING
+    // ADJUSTMENTS 0.02 / CHANGE DUE 6.20") rounds the change, and the total is as printed.
+    !infos
+      .slice(lineAt(totalFound) + 1, lineAt(round.found))
+      .some((info) => info.line.words.some((_, i) => amountAt(info.line.words, i, amountOpts) !== null)) &&
     // A later total far from this one ("Total 4i 50" read as 50) is a misread, not the rounded total.
     !totalC.some(
       (c) =>
@@ -754,10 +801,13 @@ export function extractFields(lines: Line[]): ExtractResult {
         c.value - (choice.total ?? 0n) < SCALE &&
         (choice.total ?? 0n) - c.value < SCALE,
     ) &&
+    // A total that subtotal and tax already add up to with the rounding is the rounded one.
     !(
       choice.subtotal !== null &&
       choice.tax !== null &&
-      choice.subtotal + choice.tax + round.value !== choice.total
+      !choice.derived.has('subtotal') &&
+      !choice.derived.has('tax') &&
+      choice.subtotal + choice.tax + round.value === choice.total
     )
   ) {
     choice.total += round.value;
@@ -775,7 +825,16 @@ export function extractFields(lines: Line[]): ExtractResult {
     );
     const known =
       printedAsTotal || [...totalC, ...subC].some((c) => c.value === tendered) || linesSum === tendered;
-    if (choice.total === null || known) {
+    // A total read without its cents ("TOTAL 19,9") is a partial reading: the tender settles it when the
+    // two are within a ringgit, dollar or pound of each other.
+    const read = choice.derived.has('total') ? undefined : foundOf(totalC, choice.total);
+    const partial =
+      read !== undefined &&
+      !/\d[.,]\d{2}(?!\d)/.test(toWesternDigits(read.words.map((w) => w.text).join(''))) &&
+      choice.total !== null &&
+      tendered - choice.total < SCALE &&
+      choice.total - tendered < SCALE;
+    if (choice.total === null || known || partial) {
       choice.total = tendered;
       if (!totalC.some((c) => c.value === tendered)) choice.derived.add('total');
       else choice.derived.delete('total');
@@ -860,7 +919,7 @@ export function extractFields(lines: Line[]): ExtractResult {
   ] as const) {
     if (f) sources[path] = f.source ?? f.words;
   }
-  return { fields, consistency, sources };
+  return { fields, consistency, sources, amounts: { derived: choice.derived, checked: choice.checked } };
 }
 
 function textOf(words: Word[], rtl: boolean): string {
@@ -951,6 +1010,7 @@ const NOT_A_NAME =
  * Misreads the engine makes in a company's name that its shape gives away:
  * - the "SDN" of "SDN BHD" read as "SUN", "Sin", "SC':" (a short S-word before BHD is always SDN);
  * - initials read with digits or a yen sign ("MR. D.1.¥." is "MR. D.I.Y.");
+ * - an L read as "I." in a bracketed abbreviation ("(KI.)" is "(KL)");
  * - a common word of company names with one letter misread (see NAME_WORDS).
  */
 /**
@@ -1014,17 +1074,26 @@ function fixNameWord(w: string): string {
 }
 
 function fixNameMisreads(name: string): string {
-  return name
-    .replace(/\p{L}+/gu, fixNameWord)
-    .replace(/\bS[DUIOCE0][NMHI:'’.,]{0,2}(?=\s+bhd\b)/gi, (w) => {
-      if (/^sdn\.?$/i.test(w)) return w;
-      return w[1] && w[1] === w[1].toLowerCase() && /\p{L}/u.test(w[1]) ? 'Sdn' : 'SDN';
-    })
-    .replace(/(?<![\p{L}\d])(?:[\p{Lu}\d¥$]\.){2,}(?![\p{L}\d])/gu, (w) =>
-      /\p{Lu}/u.test(w)
-        ? w.replace(/1/g, 'I').replace(/0/g, 'O').replace(/¥/g, 'Y').replace(/\$|5/g, 'S').replace(/8/g, 'B')
-        : w,
-    );
+  return (
+    name
+      .replace(/\p{L}+/gu, fixNameWord)
+      .replace(/\bS[DUIOCE0][NMHI:'’.,]{0,2}(?=\s+bhd\b)/gi, (w) => {
+        if (/^sdn\.?$/i.test(w)) return w;
+        return w[1] && w[1] === w[1].toLowerCase() && /\p{L}/u.test(w[1]) ? 'Sdn' : 'SDN';
+      })
+      // The foot of an L read as a full stop: "GARDENIA BAKERIES (KI.) SDN BHD" is (KL).
+      .replace(/(?<=\(\p{Lu})I\.(?=\))/gu, 'L')
+      .replace(/(?<![\p{L}\d])(?:[\p{Lu}\d¥$]\.){2,}(?![\p{L}\d])/gu, (w) =>
+        /\p{Lu}/u.test(w)
+          ? w
+              .replace(/1/g, 'I')
+              .replace(/0/g, 'O')
+              .replace(/¥/g, 'Y')
+              .replace(/\$|5/g, 'S')
+              .replace(/8/g, 'B')
+          : w,
+      )
+  );
 }
 
 function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<string> | null {
@@ -1087,6 +1156,18 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
   return { value: pick.text, words: pick.words, line: pick.info.line, conf: meanConf(pick.words) * 0.9 };
 }
 
+/**
+ * The seller's name (Latin) with its words misread by one letter put back where the rest of the page
+ * prints them surely (`confirmByPage`).
+ */
+export function confirmVendorName(name: string, lines: Line[]): string {
+  if (hasArabic(name)) return name;
+  return confirmByPage(
+    name,
+    lines.map((l) => l.words.map((w) => w.text).join(' ')),
+  );
+}
+
 /** A line that is only a branch name in brackets, "(JALAN KLANG LAMA)", read as "(...)". */
 function branchLine(words: Word[]): string | null {
   const t = cleanName(words.map((w) => w.text).join(' '));
@@ -1106,13 +1187,17 @@ const TAX_ID_LINE = /\b(?:gst|sst|vat|trn|tax|tin)\b|الرقم الضريبي|�
  * Misreads the engine makes in an address that its shape gives away:
  * - "$" or "§" in a street code is an S ("JALAN $S21/39" is "JALAN SS21/39"), and so is a 5 after it
  *   in a section code ("JLN $56/4" is "JLN SS6/4");
+ * - four characters before a street's slash, the first two S, 9, 8, 5 or $, are a section code SS and
+ *   its number: the engines read the S of "SS" as those digits, and streets are not numbered in the
+ *   thousands ("JALAN 9821/60" is "JALAN SS21/60");
  * - "!" closing a word of capitals is an I ("JALAN MERANT! 1A");
  * - Kuala Lumpur's postcodes all start with 5 (50000-60000): "93300 KUALA LUMPUR" is 53300 with the
  *   5 read as 9.
  */
-function fixAddressMisreads(address: string): string {
+export function fixAddressMisreads(address: string): string {
   return address
     .replace(/(?<=^|[\s,(])[$§]5(?=\d{1,2}\/\d)/g, 'SS')
+    .replace(/(?<=\b(?:jalan|jln)\s+)(?!SS)[985$§S]{2}(?=\d{2}\/\d)/gi, 'SS')
     .replace(/(?<=^|[\s,(]|[$§])[$§](?=[$§\p{Lu}])|(?<=(?:^|[\s,(])[S$§])[$§](?=\d)/gu, 'S')
     .replace(/(?<=\p{Lu}{2})!(?=[\s,.]|$)/gu, 'I')
     .replace(/(?<!\d)9(\d{4})(?=[\s,.]+kuala\s*lumpur\b)/gi, '5$1');

@@ -18,6 +18,7 @@ import { paddle } from './engine/paddle.js';
 import { englishWords } from './engine/lexicon.js';
 import { fixPlaceWords } from './parse/places.js';
 import { OcrError } from './errors.js';
+import { confirmVendorName, fixAddressMisreads } from './extract.js';
 import { hasArabic } from './text.js';
 import { buildLines, rawText } from './layout.js';
 import { vote } from './vote.js';
@@ -303,8 +304,12 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
     // An address read from pixels (a text layer is exact): place words misread by one letter put back,
     // words of the English list left as read.
     const list = hasArabic(fields.vendor.address) ? null : await englishWords(budget);
+    // The second engine's words may have brought back misreads the extraction repairs ("S821/60").
+    fields.vendor.address = fixAddressMisreads(fields.vendor.address);
     if (list) fields.vendor.address = fixPlaceWords(fields.vendor.address, (w) => list.has(w));
   }
+  // The second engine's words may have brought back a misread that the page prints surely elsewhere.
+  if (fields.vendor.name) fields.vendor.name = confirmVendorName(fields.vendor.name, lines);
   await rereadShortDays(fields, lines, ctx.sources, budget);
   await rereadMissingDate(fields, lines, ctx.sources, budget);
 

@@ -120,6 +120,49 @@ describe('second opinion', () => {
     expect(vote([first], second).result.fields.total).toBe('18.00');
   });
 
+  it("takes the second engine's printed total, which its subtotal and tax confirm, over one the first computed", () => {
+    const bill = (subtotal: [number, string][], net: [number, string][]): Line[] =>
+      reading([
+        [[100, 'B & BEST RESTAURANT']],
+        [[100, 'NO.12, JALAN SS4C/5, PETALING JAYA']],
+        [
+          [100, '3 FISHBALL NOODLE @7.00'],
+          [900, '21.00'],
+        ],
+        subtotal,
+        [
+          [100, 'GST 6%'],
+          [900, '1.26'],
+        ],
+        [
+          [100, 'ROUNDING ADJ'],
+          [900, '-0.01'],
+        ],
+        net,
+      ]);
+    // The first engine read the subtotal's row as an item, and no amount beside NET TOTAL: its total is
+    // the items and the tax added up.
+    const first = bill(
+      [
+        [100, '2 Sc'],
+        [900, '21.00'],
+      ],
+      [[100, 'NET TOTAL']],
+    );
+    expect(vote([first]).result.fields.total).toBe('43.26');
+    const second = bill(
+      [
+        [100, '3 SUB TOTAL'],
+        [900, '21.00'],
+      ],
+      [
+        [100, 'NET TOTAL'],
+        [900, '22.25'],
+      ],
+    );
+    expect(vote([first], second).result.fields.total).toBe('22.25');
+  });
+
   it('keeps the first reading when the second runs a title together or reads a name no better', () => {
     const first = receipt('Al Noor Electronics', 'No. 12, Tahrir Street,', '10.00', 'TAX INVOICE');
     const second = receipt('TAXINVOICE', 'No. 12, Tahrir Street,', '10.00', 'Al Nocr Electronics');

@@ -198,13 +198,20 @@ export function secondOpinion(
       (f.confidence.total ?? 0) < 0.5 &&
       (o.confidence.total ?? 0) >= 0.9 &&
       !variants.some((v) => v.fields.total === f.total);
-    // A total that the first reading's subtotal and tax add up to stays.
+    // A total that the first reading's subtotal and tax add up to stays (unless it was computed from
+    // them: then it adds up by construction).
+    const computed = best.amounts.derived.has('total');
     const adds =
+      !computed &&
       f.subtotal !== null &&
       f.tax_amount !== null &&
       Math.round((Number(f.subtotal) + Number(f.tax_amount)) * 100) === Math.round(Number(f.total) * 100);
+    // The first reading computed its total (none was read beside the label) where the second engine read
+    // one that its own subtotal and tax confirm.
+    const printed = computed && !other.amounts.derived.has('total') && other.amounts.checked.has('total');
     if (
       f.total === null ||
+      printed ||
       (!adds && ((!inB.has(f.total) && inA.has(o.total)) || outvoted(total) || unsure))
     ) {
       f.total = o.total;

@@ -69,6 +69,7 @@ const CONFUSED = new Set(
     'gp',
     'gq',
     'gy',
+    'ou',
   ].flatMap((p) => [p, `${p[1]}${p[0]}`]),
 );
 /** Letters so thin that the engine drops them ("Foor" for "Floor"). */
@@ -79,7 +80,7 @@ const THIN = new Set(['i', 'l', 't', 'f', 'r', 'j']);
  * (narrower than the company-name words' test in `extract.ts`, which takes any one letter: place words
  * are shorter and have closer neighbours).
  */
-function confusableMisread(read: string, word: string): boolean {
+export function confusableMisread(read: string, word: string): boolean {
   if (read.length === word.length) {
     let diff = -1;
     for (let i = 0; i < read.length; i++) {
@@ -99,7 +100,7 @@ function confusableMisread(read: string, word: string): boolean {
 const MIN_LETTERS = 5;
 
 /** `word` in the case of `like`: all capitals, capitalised, or lower case. */
-function inCaseOf(word: string, like: string): string {
+export function inCaseOf(word: string, like: string): string {
   if (like === like.toUpperCase()) return word.toUpperCase();
   if (like[0] === like[0]?.toUpperCase()) return (word[0] as string).toUpperCase() + word.slice(1);
   return word;
