@@ -162,6 +162,21 @@ describe('second engine', () => {
     );
   }, 120_000);
 
+  it('settles names and totals from what the receipt prints elsewhere', async () => {
+    // "(JALAN KLANG LANA}" under the name, "OFF JLN KLANG LAMA" in the address; "TOTAL 19,9" read without
+    // its cents, "CASH 20.00 / CHANGE 0.00" below it.
+    const a = await readReceipt('314.jpg', 'normal');
+    expect(a.fields_json.vendor.name).toBe('CHECKERS HYPERMARKET SDN BHD (JALAN KLANG LAMA)');
+    expect(a.fields_json.total).toBe('20.00');
+    // "SANYO STATIONERY SHOP" at the top, "Sanyu.Stationery" and "SANYU SUPPLY" further down.
+    const b = await readReceipt('484.jpg', 'normal');
+    expect(b.fields_json.vendor.name).toBe('SANYU STATIONERY SHOP');
+    // Tesseract reads no amount beside NET TOTAL; the second engine reads it, and its subtotal, GST and
+    // rounding add up to it.
+    const c = await read('280.jpg');
+    expect(c.fields_json.total).toBe('22.25');
+  }, 120_000);
+
   it('runs from the command line too, where the runtime is loaded by Node rather than the test runner', async () => {
     const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
     const cli = resolve(repoRoot, 'packages/ocr/src/cli.ts');
