@@ -564,6 +564,9 @@ describe('extractFields on invoices of our own making', () => {
     expect(name(['Gerbang Alaf Restaurants Sdn Bhd'])).toBe('Gerbang Alaf Restaurants Sdn Bhd');
     expect(name(['KL SERVICE CENTRE SDN BHD'])).toBe('KL SERVICE CENTRE SDN BHD');
     expect(name(['GARDENIA BAKERIES (KI.) SDN BHD'])).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(name(['Anzel Ad vertising (M ) Sdn bh d'])).toBe('Anzel Advertising (M) Sdn bhd');
+    expect(name(['SERVICE S AND TRADING SDN BHD'])).toBe('SERVICES AND TRADING SDN BHD');
+    expect(name(['AD TRADING SDN BHD'])).toBe('AD TRADING SDN BHD');
     expect(name(['GARDENIA BAKERIES (K.I.) SDN BHD'])).toBe('GARDENIA BAKERIES (K.I.) SDN BHD');
     const lines = page([
       [[300, 'CHECKERS HYPERMARKET SDN BHD']],

@@ -1073,9 +1073,36 @@ function fixNameWord(w: string): string {
   return w[0] === w[0]?.toUpperCase() ? hit[0]?.toUpperCase() + hit.slice(1) : hit;
 }
 
+/** Words a company name is made of that an engine may cut in two: its common words and legal forms. */
+const WHOLE_NAME_WORDS = new Set([...NAME_WORDS, 'sdn', 'bhd', 'ltd', 'llc', 'inc', 'corp', 'gmbh', 'plc']);
+
+/**
+ * Words the engine cut in two ("Ad vertising", "Sdn bh d"): joined where the whole is a word of company
+ * names or a legal form and the second part is none; a bracketed initial loses its inner blanks ("(M )").
+ */
+function joinCutWords(name: string): string {
+  const tokens = name.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as string;
+    const next = tokens[i + 1];
+    if (
+      next !== undefined &&
+      /^\p{L}+$/u.test(t) &&
+      /^\p{L}+$/u.test(next) &&
+      WHOLE_NAME_WORDS.has(`${t}${next}`.toLowerCase()) &&
+      !WHOLE_NAME_WORDS.has(next.toLowerCase())
+    ) {
+      out.push(`${t}${next}`);
+      i++;
+    } else out.push(t);
+  }
+  return out.join(' ').replace(/\(\s*(\p{Lu}{1,3})\s*\)/gu, '($1)');
+}
+
 function fixNameMisreads(name: string): string {
   return (
-    name
+    joinCutWords(name)
       .replace(/\p{L}+/gu, fixNameWord)
       .replace(/\bS[DUIOCE0][NMHI:'’.,]{0,2}(?=\s+bhd\b)/gi, (w) => {
         if (/^sdn\.?$/i.test(w)) return w;

@@ -181,6 +181,27 @@ describe('second opinion', () => {
     expect(vote([first, otsu], second).result.fields.vendor.name).toBe('Triple Six Point');
   });
 
+  it("takes the second engine's date where it differs in one digit and was read far more surely", () => {
+    const slip = (date: string, conf: number): Line[] =>
+      pageOf(
+        [
+          [[100, 'ANZEL ADVERTISING (M) SDN BHD']],
+          [[100, 'No 21, Jalan Pinang, 50450 Kuala Lumpur']],
+          [
+            [100, 'Total Amt Payable :'],
+            [900, '7.40'],
+          ],
+          [[100, `09:13 am, ${date}`]],
+        ],
+        conf,
+      );
+    const faint = slip('21 March 2012', 0.6);
+    expect(vote([faint], slip('21 March 2018', 0.95)).result.fields.issue_date).toBe('2018-03-21');
+    // As sure as the first: the first stands; further apart: another date, not a misread of this one.
+    expect(vote([faint], slip('21 March 2018', 0.65)).result.fields.issue_date).toBe('2012-03-21');
+    expect(vote([faint], slip('12 March 2018', 0.95)).result.fields.issue_date).toBe('2012-03-21');
+  });
+
   it('prefers a name with a legal form to a label or logo read as the name', () => {
     const first = receipt('(GST ID No', 'Lot 1851-A, Jalan KPB 6,', '9.90', 'Thank you');
     const second = receipt('MR DIY (KUCHAI) SDN BHD', 'Lot 1851-A, Jalan KPB 6,', '9.90', '(GST ID No');

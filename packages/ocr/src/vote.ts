@@ -186,7 +186,16 @@ export function secondOpinion(
     if (merged) set(merged);
   }
   const date: Get = (x) => x.issue_date;
-  if (o.issue_date !== null && (f.issue_date === null || (f.issue_date !== o.issue_date && outvoted(date)))) {
+  // Two readings of one date that differ in one digit ("2012" and "2018"): the far surer one.
+  const surer =
+    f.issue_date !== null &&
+    o.issue_date !== null &&
+    oneDigitApart(f.issue_date, o.issue_date) &&
+    (o.confidence.issue_date ?? 0) >= (f.confidence.issue_date ?? 0) + SURER_DATE;
+  if (
+    o.issue_date !== null &&
+    (f.issue_date === null || (f.issue_date !== o.issue_date && (outvoted(date) || surer)))
+  ) {
     f.issue_date = o.issue_date;
     copyMeta(best, other, 'issue_date');
   }
@@ -218,6 +227,17 @@ export function secondOpinion(
       copyMeta(best, other, 'total');
     }
   }
+}
+
+/** How much surer the second engine's reading of a date must be to replace the first's. */
+const SURER_DATE = 0.15;
+
+/** Two ISO dates that differ in exactly one digit. */
+function oneDigitApart(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
+  return diff === 1;
 }
 
 /** Two readings with the same subtotal, tax, total and line items' numbers. */
