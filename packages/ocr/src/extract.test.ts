@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields } from './extract.js';
+import { confirmVendorName, extractFields } from './extract.js';
 import { pageOf } from './lines.fixture.js';
 
 const page = (rows: [number, string][][]): ReturnType<typeof pageOf> => pageOf(rows);
@@ -520,7 +520,9 @@ describe('extractFields on invoices of our own making', () => {
       ],
       [[300, 'Follow us in Facebook : Sanyu.Stationery']],
     ]);
-    expect(extractFields(lines).fields.vendor.name).toBe('SANYU STATIONERY SHOP');
+    expect(confirmVendorName(extractFields(lines).fields.vendor.name ?? '', lines)).toBe(
+      'SANYU STATIONERY SHOP',
+    );
   });
 
   it('reads "GST included in total" as no total', () => {

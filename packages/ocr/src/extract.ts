@@ -697,7 +697,6 @@ export function extractFields(lines: Line[]): ExtractResult {
     }
   }
   if (!vendor) vendor = guessVendor(infos, customer);
-  if (vendor) vendor = { ...vendor, value: confirmVendorName(vendor.value, lines) };
 
   let vendorTaxId: Found<string> | null = null;
   let customerTaxId: Found<string> | null = null;

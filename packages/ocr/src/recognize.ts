@@ -308,8 +308,12 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
     fields.vendor.address = fixAddressMisreads(fields.vendor.address);
     if (list) fields.vendor.address = fixPlaceWords(fields.vendor.address, (w) => list.has(w));
   }
-  // The second engine's words may have brought back a misread that the page prints surely elsewhere.
-  if (fields.vendor.name) fields.vendor.name = confirmVendorName(fields.vendor.name, lines);
+  const namePage = fields.boxes['vendor.name']?.page;
+  if (fields.vendor.name && namePage !== undefined && ctx.sources.has(namePage)) {
+    // A name read from pixels: a word misread by one letter put back where the rest of the page prints
+    // it surely.
+    fields.vendor.name = confirmVendorName(fields.vendor.name, lines);
+  }
   await rereadShortDays(fields, lines, ctx.sources, budget);
   await rereadMissingDate(fields, lines, ctx.sources, budget);
 
