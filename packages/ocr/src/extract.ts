@@ -1051,7 +1051,7 @@ const NAME_WORDS = [
 ];
 
 /** True when `a` is `b` with one letter changed or one added. */
-function oneMisread(a: string, b: string): boolean {
+export function oneMisread(a: string, b: string): boolean {
   if (a.length === b.length) {
     let diff = 0;
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;

@@ -1,7 +1,7 @@
 // The advanced pipeline reads a page several ways; the readings are extracted and voted on here.
 import type { Lexicon } from './engine/lexicon.js';
 import { OcrError } from './errors.js';
-import { extractFields } from './extract.js';
+import { extractFields, oneMisread } from './extract.js';
 import type { ExtractResult } from './extract.js';
 import { rawText } from './layout.js';
 import { fold, mergeReadings, squash, wordSet } from './merge.js';
@@ -190,7 +190,7 @@ export function secondOpinion(
   const surer =
     f.issue_date !== null &&
     o.issue_date !== null &&
-    oneDigitApart(f.issue_date, o.issue_date) &&
+    oneMisread(f.issue_date, o.issue_date) &&
     (o.confidence.issue_date ?? 0) >= (f.confidence.issue_date ?? 0) + SURER_DATE;
   if (
     o.issue_date !== null &&
@@ -231,14 +231,6 @@ export function secondOpinion(
 
 /** How much surer the second engine's reading of a date must be to replace the first's. */
 const SURER_DATE = 0.15;
-
-/** Two ISO dates that differ in exactly one digit. */
-function oneDigitApart(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
-  return diff === 1;
-}
 
 /** Two readings with the same subtotal, tax, total and line items' numbers. */
 function sameAmounts(a: ExtractResult['fields'], b: ExtractResult['fields']): boolean {
