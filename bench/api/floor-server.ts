@@ -1,11 +1,13 @@
 /**
  * The floor: a bare node:http server that answers the invoice list's first page with the server's own SQL
- * (lib/list-sql.ts: page 1 is one statement that carries the count) through `pg`, as JSON of the same shape. No framework, no token
+ * (lib/list-sql.ts: page 1 is one statement that carries the count) through `pg` as named statements, as
+ * JSON of the same shape. No framework, no token
  * check, no per-request transaction: each pooled connection switches to the tenant role and sets the
  * organization once, so row-level security filters the same way it does for the server.
  *
  * Started by run.ts as a child process: FLOOR_DATABASE_URL, FLOOR_ORGANIZATION_ID, FLOOR_PORT.
  */
+import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { listQueries } from './lib/list-sql';
@@ -29,20 +31,27 @@ pool.on('connect', (client) => {
   );
 });
 
+// Named, as the server's are: PostgreSQL parses each once per connection and may keep its plan.
+const named = (q: { text: string; values: unknown[] }) => ({
+  ...q,
+  name: `floor_${crypto.createHash('sha1').update(q.text).digest('hex').slice(0, 16)}`,
+  rowMode: 'array' as const,
+});
+
 const list = async (page: number, pageSize: number) => {
   // The server's statements: page 1 is one statement carrying the count; later pages count first.
   let total: number;
   let rows: pg.QueryResult<unknown[]>;
   if (page === 1) {
     const q = listQueries(organizationId, { page, pageSize }, 0).firstPage;
-    rows = await pool.query<unknown[]>({ ...q, rowMode: 'array' });
+    rows = await pool.query<unknown[]>(named(q));
     total = Number(rows.rows[0]?.[11] ?? 0);
   } else {
     const countQuery = listQueries(organizationId, { page, pageSize }, 0).count;
-    const counted = await pool.query<unknown[]>({ ...countQuery, rowMode: 'array' });
+    const counted = await pool.query<unknown[]>(named(countQuery));
     total = Number(counted.rows[0]?.[0] ?? 0);
     const q = listQueries(organizationId, { page, pageSize }, total).page;
-    rows = await pool.query<unknown[]>({ ...q, rowMode: 'array' });
+    rows = await pool.query<unknown[]>(named(q));
   }
   return {
     count: total,

@@ -10,7 +10,8 @@
  * BENCH_WARMUP_SECONDS (2), BENCH_API_PROCESSES (the server's API_PROCESSES, default 1), BENCH_DATABASE_SOCKET (the server and the floor connect through PostgreSQL's
  * Unix socket in this folder when it exists, default /var/run/postgresql; `none` for TCP), BENCH_SKIP_BUILD=1 (reuse apps/server/dist), BENCH_SERVER_ENTRY (another built
  * main.js to measure, e.g. a candidate fix; no build), BENCH_ONLY (a regular expression: measure only
- * the calls whose names match; the floor always runs), BENCH_SERVER_NODE_ARGS (node options for the server
+ * the calls whose names match; the floor always runs), BENCH_KEEP_DATABASE=1 (leave the seeded database in place
+ * for a look at its plans; drop it by hand), BENCH_SERVER_NODE_ARGS (node options for the server
  * only, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
  */
 import crypto from 'node:crypto';
@@ -120,7 +121,8 @@ const main = async () => {
   }
 
   await createDatabase(urls.admin, dbName);
-  cleanups.push({ what: `database ${dbName}`, run: () => dropDatabase(urls.admin, dbName) });
+  if (process.env.BENCH_KEEP_DATABASE === '1') log(`keeping database ${dbName} after the run`);
+  else cleanups.push({ what: `database ${dbName}`, run: () => dropDatabase(urls.admin, dbName) });
   log(`database ${dbName} created`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-bench-'));
@@ -150,6 +152,7 @@ const main = async () => {
 
   const session = await register(base);
   const org = session.organizationId;
+  log(`organization ${org}`);
 
   const db = new pg.Client({ connectionString: urls.bench });
   await db.connect();

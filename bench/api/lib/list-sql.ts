@@ -64,6 +64,9 @@ const countSql = (organizationId: string, f: ListFilter, values: unknown[]) => {
   return `coalesce((select ${column} from "invoice_status_counts" where "invoice_status_counts"."organization_id" = $${values.length}), 0)::int`;
 };
 
+/** The page sizes whose first page the server sends with the size written in and no offset. */
+const usualPageSizes = new Set([10, 20, 25, 50, 100]);
+
 const pageSql = (
   organizationId: string,
   f: ListFilter,
@@ -71,13 +74,30 @@ const pageSql = (
   o: { fromEnd: boolean; limit: number; offset: number; withCount: boolean },
 ) => {
   const direction = o.fromEnd ? 'asc' : 'desc';
-  const pageWhere = whereOf(organizationId, f, values);
-  values.push(o.limit, o.offset, organizationId);
+  // A number search finds its matches once, in a WITH query, for the page and for the count.
+  const source = f.q ? '"matched"' : '"invoices"';
+  const matchWhere = whereOf(organizationId, f, values);
+  const matched = f.q
+    ? `with "matched" as (select "id", "created_at" from "invoices" where ${matchWhere}) `
+    : '';
+  const pageWhere = f.q ? '' : `where ${matchWhere} `;
+  const fixed = o.withCount && o.offset === 0 && usualPageSizes.has(o.limit);
+  let limit: string;
+  if (fixed) limit = `limit ${o.limit}`;
+  else {
+    values.push(o.limit, o.offset);
+    limit = `limit $${values.length - 1} offset $${values.length}`;
+  }
+  values.push(organizationId);
   const n = values.length;
-  const count = o.withCount ? `, ${countSql(organizationId, f, values)}` : '';
+  const count = !o.withCount
+    ? ''
+    : f.q
+      ? ', (select count(*) from "matched")::int'
+      : `, ${countSql(organizationId, f, values)}`;
   return (
-    `select ${listColumns}${count} from (select "id", "created_at" from "invoices" where ${pageWhere} ` +
-    `order by "invoices"."created_at" ${direction}, "invoices"."id" ${direction} limit $${n - 2} offset $${n - 1}) "page_ids" ` +
+    `${matched}select ${listColumns}${count} from (select "id", "created_at" from ${source} ${pageWhere}` +
+    `order by ${source}."created_at" ${direction}, ${source}."id" ${direction} ${limit}) "page_ids" ` +
     `inner join "invoices" on ("invoices"."id" = "page_ids"."id" and "invoices"."organization_id" = $${n}) ` +
     `left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $${n}) ` +
     `order by "page_ids"."created_at" desc, "page_ids"."id" desc`
@@ -86,7 +106,7 @@ const pageSql = (
 
 /**
  * The statements the server runs for one list request (its repository, invoices.repository.ts): the first
- * page is one statement that carries the count in each row; a later page first reads the count (`total`
+ * page is one statement that carries the count in each row (of a usual size, with the size written in); a later page first reads the count (`total`
  * is its answer), and a page in the second half of the list is read from the other end of the index.
  */
 export const listQueries = (

@@ -33,6 +33,8 @@ export interface Measurement {
    * /proc): unlike throughput, it barely moves when other work shares the machine.
    */
   cpuMsPerRequest?: number;
+  /** CPU time the load generator (this process) spent per request during the measured run. */
+  loadCpuMsPerRequest?: number;
 }
 
 const ownCpuMs = (pid: number): number => {
@@ -95,9 +97,14 @@ const run = (scenario: Scenario, connections: number, seconds: number, maxReques
 export const measure = async (scenario: Scenario, o: LoadOptions, pid?: number): Promise<Measurement> => {
   if (o.warmupSeconds > 0) await run(scenario, o.connections, o.warmupSeconds, o.maxRequests);
   const cpuBefore = processCpuMs(pid);
+  const loadBefore = process.cpuUsage();
   const r = await run(scenario, o.connections, o.durationSeconds, o.maxRequests);
+  const load = process.cpuUsage(loadBefore);
   const cpuAfter = processCpuMs(pid);
   return {
+    ...(r.requests.total > 0
+      ? { loadCpuMsPerRequest: (load.user + load.system) / 1000 / r.requests.total }
+      : {}),
     ...(cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
       ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / r.requests.total }
       : {}),

@@ -32,6 +32,7 @@ export const formatTable = (rows: Row[]) => {
     'requests',
     'idle health ms',
     'CPU ms/req',
+    'load CPU ms/req',
     'goal',
     'result',
   ];
@@ -45,11 +46,12 @@ export const formatTable = (rows: Row[]) => {
     String(m.total),
     m.idleHealthMs === undefined ? '-' : fixed(m.idleHealthMs),
     m.cpuMsPerRequest === undefined ? '-' : fixed(m.cpuMsPerRequest, 2),
+    m.loadCpuMsPerRequest === undefined ? '-' : fixed(m.loadCpuMsPerRequest, 2),
     goals.map((g) => g.text).join('; ') || '-',
     result(m, goals),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))

@@ -42,6 +42,9 @@ const countOf = (
   return sql<number>`coalesce((select ${column} from ${c} where ${c.organizationId} = ${org}), 0)::int`;
 };
 
+/** The page sizes whose first page has a statement of its own (see `list`). */
+const usualPageSizes = new Set([10, 20, 25, 50, 100]);
+
 /** Invoices and their lines in the scope's organization; every query is filtered by it. */
 export const invoicesRepository = (scope: OrgScope) => {
   const org = scope.organizationId;
@@ -67,6 +70,7 @@ export const invoicesRepository = (scope: OrgScope) => {
           const search = Boolean(opts.q);
           const values = { org, status, pattern: opts.q ? likePattern(opts.q) : undefined };
           const variant = `${status ?? 'all'}_${search ? 'search' : 'list'}`;
+          const offsetOf = pageOffset(opts.page, opts.pageSize);
           const where = () =>
             and(
               eq(invoices.organizationId, p.org),
@@ -79,44 +83,72 @@ export const invoicesRepository = (scope: OrgScope) => {
           const counted = () => countOf(p.org, status, where(), search);
           // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
           // alone, so a deep page does not read the rows it skips; only its rows are then joined.
+          // A first page of a usual size is its own statement with the size written in and no offset:
+          // PostgreSQL then plans it once per connection (a generic plan) instead of at every call, which
+          // cost more than running it. With the size or the offset as parameters it has to plan each time,
+          // or it would guess a plan that reads the whole table.
+          const firstPageSize = offsetOf === 0 && usualPageSizes.has(opts.pageSize) ? opts.pageSize : null;
           const pageRows = (fromEnd: boolean, limit: number, offset: number) =>
-            preparedFor(tx, `invoice_page_${variant}_${fromEnd ? 'from_end' : 'from_start'}`, (name) => {
-              const order = fromEnd
-                ? [asc(invoices.createdAt), asc(invoices.id)]
-                : [desc(invoices.createdAt), desc(invoices.id)];
-              const pageIds = tx
-                .select({ id: invoices.id, createdAt: invoices.createdAt })
-                .from(invoices)
-                .where(where())
-                .orderBy(...order)
-                .limit(p.limit)
-                .offset(p.offset)
-                .as('page_ids');
-              return tx
-                .select({
-                  id: invoices.id,
-                  number: invoices.number,
-                  status: invoices.status,
-                  issueDate: invoices.issueDate,
-                  dueDate: invoices.dueDate,
-                  currency: invoices.currency,
-                  total: invoices.total,
-                  imageStatus: invoices.imageStatus,
-                  customerId: customers.id,
-                  customerName: customers.name,
-                  customerEmail: customers.email,
-                  count: counted(),
-                })
-                .from(pageIds)
-                .innerJoin(invoices, and(eq(invoices.id, pageIds.id), eq(invoices.organizationId, p.org)))
-                .leftJoin(
-                  customers,
-                  and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
-                )
-                .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
-                .prepare(name);
-            }).execute({ ...values, limit, offset });
-          const offset = pageOffset(opts.page, opts.pageSize);
+            preparedFor(
+              tx,
+              `invoice_page_${variant}_${fromEnd ? 'from_end' : 'from_start'}${firstPageSize ? `_first_${firstPageSize}` : ''}`,
+              (name) => {
+                // A number search finds its matches once, for the page and for the count.
+                const matched = search
+                  ? tx
+                      .$with('matched')
+                      .as(
+                        tx
+                          .select({ id: invoices.id, createdAt: invoices.createdAt })
+                          .from(invoices)
+                          .where(where()),
+                      )
+                  : null;
+                const source = matched ?? invoices;
+                const order = fromEnd
+                  ? [asc(source.createdAt), asc(source.id)]
+                  : [desc(source.createdAt), desc(source.id)];
+                const ids = matched
+                  ? tx
+                      .select({ id: matched.id, createdAt: matched.createdAt })
+                      .from(matched)
+                      .orderBy(...order)
+                  : tx
+                      .select({ id: invoices.id, createdAt: invoices.createdAt })
+                      .from(invoices)
+                      .where(where())
+                      .orderBy(...order);
+                const pageIds = (
+                  firstPageSize
+                    ? ids.limit(sql.raw(String(firstPageSize)) as unknown as number)
+                    : ids.limit(p.limit).offset(p.offset)
+                ).as('page_ids');
+                return (matched ? tx.with(matched) : tx)
+                  .select({
+                    id: invoices.id,
+                    number: invoices.number,
+                    status: invoices.status,
+                    issueDate: invoices.issueDate,
+                    dueDate: invoices.dueDate,
+                    currency: invoices.currency,
+                    total: invoices.total,
+                    imageStatus: invoices.imageStatus,
+                    customerId: customers.id,
+                    customerName: customers.name,
+                    customerEmail: customers.email,
+                    count: matched ? sql<number>`(select count(*) from ${matched})::int` : counted(),
+                  })
+                  .from(pageIds)
+                  .innerJoin(invoices, and(eq(invoices.id, pageIds.id), eq(invoices.organizationId, p.org)))
+                  .leftJoin(
+                    customers,
+                    and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
+                  )
+                  .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
+                  .prepare(name);
+              },
+            ).execute({ ...values, limit, offset });
+          const offset = offsetOf;
           if (offset === 0) {
             // The first page and the count in one statement, so one snapshot: no rows means a count of 0.
             const rows = await pageRows(false, opts.pageSize, 0);
@@ -140,7 +172,8 @@ export const invoicesRepository = (scope: OrgScope) => {
         },
         // Past the first page the count and the page are two statements: both read one snapshot, so a
         // page computed from the count is never shifted by an invoice created in between.
-        { snapshot: pageOffset(opts.page, opts.pageSize) > 0 },
+        // The first page is one statement, which needs no transaction.
+        pageOffset(opts.page, opts.pageSize) > 0 ? { snapshot: true } : { oneStatement: true },
       ),
 
     /**
@@ -148,48 +181,52 @@ export const invoicesRepository = (scope: OrgScope) => {
      * `lock` holds the invoice row until the transaction ends.
      */
     find: (id: string, opts: { lock?: boolean } = {}) =>
-      scope.run(async (tx) => {
-        const query = preparedFor(tx, opts.lock ? 'invoice_find_for_update' : 'invoice_find', (name) => {
-          const l = invoiceLines;
-          const p = { org: sql.placeholder('org'), id: sql.placeholder('id') };
-          // Line figures travel as text inside the JSON: numeric must never pass through a float.
-          const lines = sql<InvoiceLineRow[]>`coalesce((select json_agg(json_build_object(
+      scope.run(
+        async (tx) => {
+          const query = preparedFor(tx, opts.lock ? 'invoice_find_for_update' : 'invoice_find', (name) => {
+            const l = invoiceLines;
+            const p = { org: sql.placeholder('org'), id: sql.placeholder('id') };
+            // Line figures travel as text inside the JSON: numeric must never pass through a float.
+            const lines = sql<InvoiceLineRow[]>`coalesce((select json_agg(json_build_object(
               'id', ${l.id}, 'itemId', ${l.itemId}, 'description', ${l.description},
               'quantity', ${l.quantity}::text, 'unitPrice', ${l.unitPrice}::text, 'total', ${l.total}::text)
               order by ${l.position})
             from ${l} where ${l.organizationId} = ${p.org} and ${l.invoiceId} = ${invoices.id}), '[]'::json)`;
-          const deletedByName = sql<
-            string | null
-          >`(select coalesce(nullif(${users.name}, ''), ${users.email}) from ${users} where ${users.id} = ${invoices.imageDeletedBy})`;
-          const base = tx
-            .select({
-              row: invoices,
-              customerId: customers.id,
-              customerName: customers.name,
-              customerEmail: customers.email,
-              lines,
-              deletedByName,
-            })
-            .from(invoices)
-            .leftJoin(
-              customers,
-              and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
-            )
-            .where(and(eq(invoices.organizationId, p.org), eq(invoices.id, p.id)))
-            .limit(1);
-          return (opts.lock ? base.for('update', { of: invoices }) : base).prepare(name);
-        });
-        const [found] = await query.execute({ org, id });
-        if (!found) return null;
-        return {
-          row: found.row,
-          customer: found.customerId
-            ? { id: found.customerId, name: found.customerName ?? '', email: found.customerEmail ?? '' }
-            : null,
-          lines: found.lines,
-          deletedByName: found.row.imageDeletedBy ? found.deletedByName : null,
-        };
-      }),
+            const deletedByName = sql<
+              string | null
+            >`(select coalesce(nullif(${users.name}, ''), ${users.email}) from ${users} where ${users.id} = ${invoices.imageDeletedBy})`;
+            const base = tx
+              .select({
+                row: invoices,
+                customerId: customers.id,
+                customerName: customers.name,
+                customerEmail: customers.email,
+                lines,
+                deletedByName,
+              })
+              .from(invoices)
+              .leftJoin(
+                customers,
+                and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
+              )
+              .where(and(eq(invoices.organizationId, p.org), eq(invoices.id, p.id)))
+              .limit(1);
+            return (opts.lock ? base.for('update', { of: invoices }) : base).prepare(name);
+          });
+          const [found] = await query.execute({ org, id });
+          if (!found) return null;
+          return {
+            row: found.row,
+            customer: found.customerId
+              ? { id: found.customerId, name: found.customerName ?? '', email: found.customerEmail ?? '' }
+              : null,
+            lines: found.lines,
+            deletedByName: found.row.imageDeletedBy ? found.deletedByName : null,
+          };
+        },
+        // Locked, it belongs to the caller's transaction; alone, it is one statement.
+        { oneStatement: !opts.lock },
+      ),
 
     customerExists: (customerId: string) =>
       scope.run(async (tx) => {

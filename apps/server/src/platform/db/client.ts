@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { attachTenantPool } from './org-scope';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,7 +32,17 @@ export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // A connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  // One-statement tenant reads run on connections of their own (org-scope.ts).
+  const tenantPool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  tenantPool.on('error', () => undefined);
+  attachTenantPool(pool, tenantPool);
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([pool.end(), tenantPool.end()]);
+    },
+  };
 };
 
 /** Wraps an open PGlite instance (tests hand in clones of a migrated template). */

@@ -36,6 +36,12 @@ export interface OrgScope {
 
 export interface RunOptions {
   snapshot?: boolean;
+  /**
+   * `fn` runs exactly one read-only statement. A single statement reads one snapshot on its own, so on
+   * PostgreSQL it runs without a transaction, on a connection of the tenant pool that already carries the
+   * tenant role and the organization: one round trip instead of three. Ignored inside an open run.
+   */
+  oneStatement?: boolean;
 }
 
 // One storage for the whole process: Node walks every AsyncLocalStorage ever used on each promise, so one
@@ -90,6 +96,65 @@ const runOnPool = async <T>(
   }
 };
 
+/**
+ * Connections that serve one-statement reads, beside each application pool: their role and organization
+ * are session settings, so they never serve anything but tenant reads. `client.ts` attaches one to every
+ * PostgreSQL pool it opens.
+ */
+const tenantPools = new WeakMap<pg.Pool, pg.Pool>();
+export const attachTenantPool = (pool: pg.Pool, tenantPool: pg.Pool) => tenantPools.set(pool, tenantPool);
+
+// The organization each tenant-pool connection was last switched to. A connection not in the map has not
+// been switched yet and still runs as the login role: it is switched before its first statement.
+const connectionOrganization = new WeakMap<pg.PoolClient, string>();
+
+/** Whether PostgreSQL itself answered with this error (drizzle wraps it as the cause of its own). */
+const answeredByDatabase = (error: unknown): boolean => {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e instanceof pg.DatabaseError) return true;
+  }
+  return false;
+};
+
+const readOnTenantPool = async <T>(
+  pool: pg.Pool,
+  organizationId: string,
+  fn: (tx: TenantTx) => Promise<T>,
+): Promise<T> => {
+  if (!uuidPattern.test(organizationId)) throw new Error('organization id is not a uuid');
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    if (connectionOrganization.get(client) !== organizationId) {
+      // Forget the old organization first: if the switch fails, the connection is closed, never reused.
+      connectionOrganization.delete(client);
+      try {
+        await client.query(
+          "select set_config('role', 'invoicing_tenant', false), set_config('app.organization_id', $1, false)",
+          [organizationId],
+        );
+      } catch (error) {
+        broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+      connectionOrganization.set(client, organizationId);
+    }
+    // Repositories filter by organization as well, so a statement could only ever see the rows both the
+    // session's organization and its own filter allow.
+    return await fn(txOn(client));
+  } catch (error) {
+    // An error PostgreSQL answered leaves the connection as it was; anything else (a lost connection, a
+    // protocol error) closes it.
+    if (!broken && !answeredByDatabase(error)) {
+      broken = error instanceof Error ? error : new Error(String(error));
+    }
+    throw error;
+  } finally {
+    if (broken) connectionOrganization.delete(client);
+    client.release(broken);
+  }
+};
+
 export const createOrgScope = (
   db: Db,
   context: { organizationId: string; userId: string | null; role: MembershipRole | 'SYSTEM' },
@@ -102,7 +167,11 @@ export const createOrgScope = (
       const open = openTransaction.getStore();
       if (open && open.owner === owner) return fn(open.tx);
       const snapshot = options.snapshot === true;
-      if (client instanceof pg.Pool) return runOnPool(client, context.organizationId, owner, fn, snapshot);
+      if (client instanceof pg.Pool) {
+        const tenantPool = options.oneStatement ? tenantPools.get(client) : undefined;
+        if (tenantPool) return readOnTenantPool(tenantPool, context.organizationId, fn);
+        return runOnPool(client, context.organizationId, owner, fn, snapshot);
+      }
       // PGlite serves one connection: nothing commits between two statements of a transaction anyway.
       return db.transaction(async (tx) => {
         // `role` is the setting behind SET ROLE; both settings end with the transaction.

@@ -168,4 +168,37 @@ describe('tenancy', () => {
       expect(row.org).toBe('');
     }
   });
+
+  it('one-statement reads see only their own organization, on connections shared between organizations', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const scopeOf = (organizationId: string, userId: string) =>
+      createOrgScope(t.system.db, { organizationId, userId, role: 'OWNER' });
+    const scopes = [scopeOf(a.organization.id, a.user.id), scopeOf(b.organization.id, b.user.id)];
+    const state = sql`select current_user as who, current_setting('app.organization_id', true) as org`;
+    type State = { who: string; org: string };
+    // Alternating organizations, one read at a time: the same pooled connections serve both.
+    for (let i = 0; i < 12; i += 1) {
+      const scope = scopes[i % 2]!;
+      // A query that forgets the organization filter still sees only its own rows.
+      const seen = await scope.run((tx) => tx.select().from(memberships), { oneStatement: true });
+      expect(new Set(seen.map((m) => m.organizationId))).toEqual(new Set([scope.organizationId]));
+      const [row] = (
+        (await scope.run((tx) => tx.execute(state), { oneStatement: true })) as unknown as { rows: State[] }
+      ).rows;
+      expect(row).toEqual({ who: 'invoicing_tenant', org: scope.organizationId });
+      // A read that fails leaves its connection in the organization it was switched to.
+      await expect(
+        scope.run((tx) => tx.execute(sql`select 1 / 0`), { oneStatement: true }),
+      ).rejects.toThrow();
+    }
+    // Credentials stay out of reach.
+    await expect(
+      scopes[0]!.run((tx) => tx.execute(sql`select password_hash from users`), { oneStatement: true }),
+    ).rejects.toThrow();
+    // The system's own connections are untouched by the tenant reads.
+    const after = (await t.system.db.execute(state)) as unknown as { rows: State[] };
+    expect(after.rows[0]!.who).not.toBe('invoicing_tenant');
+    expect(after.rows[0]!.org ?? '').toBe('');
+  });
 });
