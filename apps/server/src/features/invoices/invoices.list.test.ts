@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrgScope } from '../../platform/db/org-scope';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../../test/test-app';
+import { invoiceListPositions } from './invoice-positions';
 
 // The list's counts and the dashboard's stats come from summaries a trigger keeps; these tests change
 // invoices every way the API allows and check the answers against the rows themselves.
@@ -157,6 +158,43 @@ describe('paging', () => {
       }
       expect(seen).toEqual(want);
     }
+  });
+
+  it('reads deep pages from remembered positions, and afresh once invoices are created, deleted or change status', async () => {
+    const walk = async (filter: string) => {
+      const seen: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const res = json<Page>(await call('GET', `/invoices/?${filter}page=${page}&page_size=3`));
+        if (res.results.length === 0) return seen;
+        seen.push(...res.results.map((r) => r.id));
+      }
+    };
+    const want = async (status?: string) =>
+      (await tableRows()).filter((r) => !status || r.status === status).map((r) => r.id);
+    const hitsBefore = invoiceListPositions.hits;
+    expect(await walk('')).toEqual(await want());
+    // The walk again, and page 4 on its own, come from the positions the first walk left.
+    expect(await walk('')).toEqual(await want());
+    const page4 = json<Page>(await call('GET', '/invoices/?page=4&page_size=3')).results.map((r) => r.id);
+    expect(page4).toEqual((await want()).slice(9, 12));
+    expect(invoiceListPositions.hits).toBeGreaterThan(hitsBefore);
+
+    // Every kind of change that moves positions: a new invoice, a deletion, a status change.
+    const created = await call('POST', '/invoices/', invoiceBody(7));
+    expect(created.statusCode, created.body).toBe(201);
+    const all = json<Page>(await call('GET', '/invoices/?page=1&page_size=100')).results;
+    const draft = all.find((r) => r.status === 'DRAFT' && r.id !== json<Row>(created).id)!;
+    expect((await call('DELETE', `/invoices/${draft.id}/`)).statusCode).toBe(204);
+    expect(json<Page>(await call('GET', '/invoices/?page=4&page_size=3')).results.map((r) => r.id)).toEqual(
+      (await want()).slice(9, 12),
+    );
+    const paid = all.filter((r) => r.status === 'PAID');
+    expect(await walk('status=PAID&')).toEqual(await want('PAID'));
+    const moved = paid[paid.length - 2]!;
+    const res = await call('PUT', `/invoices/${moved.id}/`, { ...invoiceBody(3), status: 'SENT' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await walk('status=PAID&')).toEqual(await want('PAID'));
+    expect(await walk('')).toEqual(await want());
   });
 
   it('answers a page past the end with no rows and the count', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@invoicing/contract';
-import type { OrgScope } from '../../platform/db/org-scope';
+import type { OrgScope, TenantTx } from '../../platform/db/org-scope';
 import { likePattern, pageOffset } from '../../platform/db/pagination';
 import { preparedFor } from '../../platform/db/prepared';
 import { users } from '../auth/auth.table';
@@ -13,8 +13,25 @@ import {
   invoiceStatusCounts,
   invoices,
 } from './invoices.table';
+import { invoiceListPositions } from './invoice-positions';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+/** A row of the invoice list. */
+export interface ListRow {
+  id: string;
+  number: string;
+  status: InvoiceStatus;
+  issueDate: string;
+  dueDate: string;
+  currency: string;
+  total: string;
+  imageStatus: InvoiceRow['imageStatus'];
+  customerId: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  count: number;
+  version: string | null;
+}
 /** A line as the invoice detail reads it. */
 export type InvoiceLineRow = Pick<
   typeof invoiceLines.$inferSelect,
@@ -51,114 +68,154 @@ export const invoicesRepository = (scope: OrgScope) => {
   const own = eq(invoices.organizationId, org);
   const mine = (id: string) => and(own, eq(invoices.id, id));
   return {
-    list: (opts: {
+    list: async (opts: {
       status?: InvoiceStatus | undefined;
       q?: string | undefined;
       page: number;
       pageSize: number;
-    }) =>
-      scope.run(
-        async (tx) => {
-          const p = {
-            org: sql.placeholder('org'),
-            status: sql.placeholder('status'),
-            pattern: sql.placeholder('pattern'),
-            limit: sql.placeholder('limit'),
-            offset: sql.placeholder('offset'),
-          };
-          const { status } = opts;
-          const search = Boolean(opts.q);
-          const values = { org, status, pattern: opts.q ? likePattern(opts.q) : undefined };
-          const variant = `${status ?? 'all'}_${search ? 'search' : 'list'}`;
-          const offsetOf = pageOffset(opts.page, opts.pageSize);
-          const where = () =>
-            and(
-              eq(invoices.organizationId, p.org),
-              status ? eq(invoices.status, p.status) : undefined,
-              // Number search goes through a function the trigram index can serve (migration 0007).
-              search
-                ? sql`${invoices.id} in (select invoice_ids_matching_number(${p.pattern}::text))`
-                : undefined,
-            );
-          const counted = () => countOf(p.org, status, where(), search);
-          // Deferred join: the page's ids come from the (organization_id[, status], created_at, id) index
-          // alone, so a deep page does not read the rows it skips; only its rows are then joined.
-          // A first page of a usual size is its own statement with the size written in and no offset:
-          // PostgreSQL then plans it once per connection (a generic plan) instead of at every call, which
-          // cost more than running it. With the size or the offset as parameters it has to plan each time,
-          // or it would guess a plan that reads the whole table.
-          const firstPageSize = offsetOf === 0 && usualPageSizes.has(opts.pageSize) ? opts.pageSize : null;
-          const pageRows = (fromEnd: boolean, limit: number, offset: number) =>
-            preparedFor(
-              tx,
-              `invoice_page_${variant}_${fromEnd ? 'from_end' : 'from_start'}${firstPageSize ? `_first_${firstPageSize}` : ''}`,
-              (name) => {
-                // A number search finds its matches once, for the page and for the count.
-                const matched = search
-                  ? tx
-                      .$with('matched')
-                      .as(
-                        tx
-                          .select({ id: invoices.id, createdAt: invoices.createdAt })
-                          .from(invoices)
-                          .where(where()),
-                      )
-                  : null;
-                const source = matched ?? invoices;
-                const order = fromEnd
-                  ? [asc(source.createdAt), asc(source.id)]
-                  : [desc(source.createdAt), desc(source.id)];
-                const ids = matched
-                  ? tx
-                      .select({ id: matched.id, createdAt: matched.createdAt })
-                      .from(matched)
-                      .orderBy(...order)
-                  : tx
+    }): Promise<{ rows: ListRow[]; count: number }> => {
+      const p = {
+        org: sql.placeholder('org'),
+        status: sql.placeholder('status'),
+        pattern: sql.placeholder('pattern'),
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+        anchor: sql.placeholder('anchor'),
+      };
+      const { status } = opts;
+      const search = Boolean(opts.q);
+      const values = { org, status, pattern: opts.q ? likePattern(opts.q) : undefined };
+      const variant = `${status ?? 'all'}_${search ? 'search' : 'list'}`;
+      const offset = pageOffset(opts.page, opts.pageSize);
+      const where = () =>
+        and(
+          eq(invoices.organizationId, p.org),
+          status ? eq(invoices.status, p.status) : undefined,
+          // Number search goes through a function the trigram index can serve (migration 0007).
+          search
+            ? sql`${invoices.id} in (select invoice_ids_matching_number(${p.pattern}::text))`
+            : undefined,
+        );
+      const counted = () => countOf(p.org, status, where(), search);
+      // The version of the organization's lists (see invoice-positions.ts).
+      const version = () =>
+        sql<
+          string | null
+        >`(select ${invoiceStatusCounts}.xmin::text from ${invoiceStatusCounts} where ${invoiceStatusCounts.organizationId} = ${p.org})`;
+      // A first page of a usual size is its own statement with the size written in and no offset:
+      // PostgreSQL then plans it once per connection (a generic plan) instead of at every call, which
+      // cost more than running it. With the size or the offset as parameters it has to plan each time,
+      // or it would guess a plan that reads the whole table.
+      const firstPageSize = offset === 0 && usualPageSizes.has(opts.pageSize) ? opts.pageSize : null;
+      type From = 'start' | 'end' | 'anchor';
+      const pageRows = (tx: TenantTx, from: From, limit: number, skip: number, anchor?: string) =>
+        preparedFor(
+          tx,
+          `invoice_page_${variant}_from_${from}${firstPageSize ? `_first_${firstPageSize}` : ''}`,
+          (name) => {
+            // A number search finds its matches once, for the page and for the count.
+            const matched = search
+              ? tx
+                  .$with('matched')
+                  .as(
+                    tx
                       .select({ id: invoices.id, createdAt: invoices.createdAt })
                       .from(invoices)
-                      .where(where())
-                      .orderBy(...order);
-                const pageIds = (
-                  firstPageSize
-                    ? ids.limit(sql.raw(String(firstPageSize)) as unknown as number)
-                    : ids.limit(p.limit).offset(p.offset)
-                ).as('page_ids');
-                return (matched ? tx.with(matched) : tx)
-                  .select({
-                    id: invoices.id,
-                    number: invoices.number,
-                    status: invoices.status,
-                    issueDate: invoices.issueDate,
-                    dueDate: invoices.dueDate,
-                    currency: invoices.currency,
-                    total: invoices.total,
-                    imageStatus: invoices.imageStatus,
-                    customerId: customers.id,
-                    customerName: customers.name,
-                    customerEmail: customers.email,
-                    count: matched ? sql<number>`(select count(*) from ${matched})::int` : counted(),
-                  })
-                  .from(pageIds)
-                  .innerJoin(invoices, and(eq(invoices.id, pageIds.id), eq(invoices.organizationId, p.org)))
-                  .leftJoin(
-                    customers,
-                    and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
+                      .where(where()),
                   )
-                  .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
-                  .prepare(name);
-              },
-            ).execute({ ...values, limit, offset });
-          const offset = offsetOf;
-          if (offset === 0) {
-            // The first page and the count in one statement, so one snapshot: no rows means a count of 0.
-            const rows = await pageRows(false, opts.pageSize, 0);
-            return { rows, count: rows[0]?.count ?? 0 };
-          }
-          const [{ n: total } = { n: 0 }] = await preparedFor(tx, `invoice_count_${variant}`, (name) =>
-            tx
-              .select({ n: counted() })
-              .from(sql`(select 1) as one`)
-              .prepare(name),
+              : null;
+            const source = matched ?? invoices;
+            const order =
+              from === 'end'
+                ? [asc(source.createdAt), asc(source.id)]
+                : [desc(source.createdAt), desc(source.id)];
+            // From an anchor: the anchor invoice and those after it in the list, newest first.
+            const anchored =
+              from === 'anchor'
+                ? sql`(${invoices.createdAt}, ${invoices.id}) <= ((select a.created_at from ${invoices} a where a.id = ${p.anchor}::uuid and a.organization_id = ${p.org}), ${p.anchor}::uuid)`
+                : undefined;
+            // Deferred join: the page's ids come from the (organization_id[, status], created_at, id)
+            // index alone, so a deep page does not read the rows it skips; only its rows are then joined.
+            const ids = matched
+              ? tx
+                  .select({ id: matched.id, createdAt: matched.createdAt })
+                  .from(matched)
+                  .orderBy(...order)
+              : tx
+                  .select({ id: invoices.id, createdAt: invoices.createdAt })
+                  .from(invoices)
+                  .where(and(where(), anchored))
+                  .orderBy(...order);
+            const pageIds = (
+              firstPageSize
+                ? ids.limit(sql.raw(String(firstPageSize)) as unknown as number)
+                : ids.limit(p.limit).offset(p.offset)
+            ).as('page_ids');
+            return (matched ? tx.with(matched) : tx)
+              .select({
+                id: invoices.id,
+                number: invoices.number,
+                status: invoices.status,
+                issueDate: invoices.issueDate,
+                dueDate: invoices.dueDate,
+                currency: invoices.currency,
+                total: invoices.total,
+                imageStatus: invoices.imageStatus,
+                customerId: customers.id,
+                customerName: customers.name,
+                customerEmail: customers.email,
+                count: matched ? sql<number>`(select count(*) from ${matched})::int` : counted(),
+                version: from === 'anchor' ? version() : sql<null>`null`,
+              })
+              .from(pageIds)
+              .innerJoin(invoices, and(eq(invoices.id, pageIds.id), eq(invoices.organizationId, p.org)))
+              .leftJoin(
+                customers,
+                and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
+              )
+              .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
+              .prepare(name);
+          },
+        ).execute({ ...values, limit, offset: skip, anchor });
+
+      if (offset === 0) {
+        // The first page and the count in one statement, so one snapshot (no rows means a count of 0),
+        // and one statement needs no transaction.
+        const rows = await scope.run((tx) => pageRows(tx, 'start', opts.pageSize, 0), { oneStatement: true });
+        return { rows, count: rows[0]?.count ?? 0 };
+      }
+
+      const positions = invoiceListPositions;
+      const list = `${org}:${status ?? 'all'}`;
+      const near = search ? null : positions.nearest(list, offset);
+      if (near) {
+        // One statement: the page from the anchor, the count and the version they were read at.
+        const rows = await scope.run(
+          (tx) => pageRows(tx, 'anchor', opts.pageSize, offset - near.anchor.offset, near.anchor.id),
+          { oneStatement: true },
+        );
+        const [first] = rows;
+        if (first && first.version === near.version) {
+          positions.hits += 1;
+          positions.remember(list, near.version, { offset, id: first.id });
+          return { rows, count: first.count };
+        }
+        // The list changed (or the page is past its end): read it afresh.
+        positions.forget(list);
+      }
+
+      // Past the first page the count and the page are two statements: both read one snapshot, so a page
+      // computed from the count is never shifted by an invoice created in between.
+      return scope.run(
+        async (tx) => {
+          const [{ n: total, version: at } = { n: 0, version: null }] = await preparedFor(
+            tx,
+            `invoice_count_${variant}`,
+            (name) =>
+              tx
+                .select({ n: counted(), version: version() })
+                .from(sql`(select 1) as one`)
+                .prepare(name),
           ).execute(values);
           if (offset >= total) return { rows: [], count: total };
           // A page in the second half is read from the other end of the index: the offset walked is then
@@ -166,15 +223,14 @@ export const invoicesRepository = (scope: OrgScope) => {
           const after = total - offset - opts.pageSize;
           const rows =
             after < offset
-              ? await pageRows(true, Math.min(opts.pageSize, total - offset), Math.max(after, 0))
-              : await pageRows(false, opts.pageSize, offset);
+              ? await pageRows(tx, 'end', Math.min(opts.pageSize, total - offset), Math.max(after, 0))
+              : await pageRows(tx, 'start', opts.pageSize, offset);
+          if (!search && at !== null && rows[0]) positions.remember(list, at, { offset, id: rows[0].id });
           return { rows, count: total };
         },
-        // Past the first page the count and the page are two statements: both read one snapshot, so a
-        // page computed from the count is never shifted by an invoice created in between.
-        // The first page is one statement, which needs no transaction.
-        pageOffset(opts.page, opts.pageSize) > 0 ? { snapshot: true } : { oneStatement: true },
-      ),
+        { snapshot: true },
+      );
+    },
 
     /**
      * The invoice with its customer, lines and the name of whoever deleted its image, in one query;
