@@ -102,16 +102,18 @@ export const invoicesRepository = (scope: OrgScope) => {
         sql<
           string | null
         >`(select ${invoiceStatusCounts}.xmin::text from ${invoiceStatusCounts} where ${invoiceStatusCounts.organizationId} = ${p.org})`;
-      // A first page of a usual size is its own statement with the size written in and no offset:
-      // PostgreSQL then plans it once per connection (a generic plan) instead of at every call, which
-      // cost more than running it. With the size or the offset as parameters it has to plan each time,
-      // or it would guess a plan that reads the whole table.
-      const firstPageSize = offset === 0 && usualPageSizes.has(opts.pageSize) ? opts.pageSize : null;
       type From = 'start' | 'end' | 'anchor';
-      const pageRows = (tx: TenantTx, from: From, limit: number, skip: number, anchor?: string) =>
-        preparedFor(
+      const pageRows = (tx: TenantTx, from: From, limit: number, skip: number, anchor?: string) => {
+        // A page that starts where its rows start (the first page, or a page read from an anchor at its
+        // own offset), of a usual size, is its own statement with the size written in and no offset:
+        // PostgreSQL then plans it once per connection (a generic plan) instead of at every call, which
+        // costs more than running it. With the size or the offset as parameters it has to plan each time,
+        // or it would guess a plan that reads the whole table.
+        const fixed =
+          skip === 0 && from !== 'end' && limit === opts.pageSize && usualPageSizes.has(limit) ? limit : null;
+        return preparedFor(
           tx,
-          `invoice_page_${variant}_from_${from}${firstPageSize ? `_first_${firstPageSize}` : ''}`,
+          `invoice_page_${variant}_from_${from}${fixed ? `_fixed_${fixed}` : ''}`,
           (name) => {
             // A number search finds its matches once, for the page and for the count.
             const matched = search
@@ -147,8 +149,8 @@ export const invoicesRepository = (scope: OrgScope) => {
                   .where(and(where(), anchored))
                   .orderBy(...order);
             const pageIds = (
-              firstPageSize
-                ? ids.limit(sql.raw(String(firstPageSize)) as unknown as number)
+              fixed
+                ? ids.limit(sql.raw(String(fixed)) as unknown as number)
                 : ids.limit(p.limit).offset(p.offset)
             ).as('page_ids');
             return (matched ? tx.with(matched) : tx)
@@ -177,6 +179,7 @@ export const invoicesRepository = (scope: OrgScope) => {
               .prepare(name);
           },
         ).execute({ ...values, limit, offset: skip, anchor });
+      };
 
       if (offset === 0) {
         // The first page and the count in one statement, so one snapshot (no rows means a count of 0),
