@@ -15,6 +15,7 @@ import { createUrlSigner } from './platform/auth/url-signer';
 import { createLocalFileStore } from './platform/storage/file-store';
 import { errorHandler } from './platform/errors/error-handler';
 import { createAccessCheck } from './platform/http/access';
+import { createAccessCache, noAccessCache } from './platform/http/access-cache';
 import type { FeatureContext } from './platform/http/feature-context';
 import { featureRoutes } from './features';
 
@@ -94,11 +95,15 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
   const system = createSystemAccess(database.db);
   const secret = loadSigningSecret(config.JWT_SECRET, config.dataDir);
   const tokens = createTokenService(secret, config.ACCESS_TOKEN_TTL_SECONDS);
+  // On PostgreSQL the access check's answers are kept until a change is signalled; the embedded database
+  // asks every time.
+  const accessCache = database.pool ? createAccessCache(database.pool) : noAccessCache;
+  app.addHook('onClose', () => accessCache.close());
   const ctx: FeatureContext = {
     config,
     system,
     tokens,
-    accessCheck: createAccessCheck(system, tokens),
+    accessCheck: createAccessCheck(system, tokens, accessCache),
     databaseKind: database.kind,
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
     signer: createUrlSigner(secret),

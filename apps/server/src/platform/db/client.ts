@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -17,6 +18,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
+  /** The PostgreSQL pool behind `db` (PostgreSQL only). */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -32,6 +35,10 @@ export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // A connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // NOTICEs of any connection are the pool's `notice` event (the access cache hears its signals there).
+  pool.on('connect', (client) => {
+    client.on('notice', (notice) => (pool as EventEmitter).emit('notice', notice));
+  });
   // One-statement tenant reads run on connections of their own (org-scope.ts).
   const tenantPool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   tenantPool.on('error', () => undefined);
@@ -39,6 +46,7 @@ export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
+    pool,
     close: async () => {
       await Promise.all([pool.end(), tenantPool.end()]);
     },

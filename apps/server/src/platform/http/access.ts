@@ -6,6 +6,7 @@ import { createOrgScope } from '../db/org-scope';
 import { preparedFor } from '../db/prepared';
 import type { SystemAccess } from '../db/system-access';
 import { AppError } from '../errors/app-error';
+import { noAccessCache, type AccessCache, type AccessRow } from './access-cache';
 import { organizationHeader } from './request-context';
 import { memberships, users } from '../db/schema';
 
@@ -41,10 +42,11 @@ const membership = (system: SystemAccess) =>
 /**
  * Builds the pre-handler of each access level. It verifies the token, refuses deactivated users at once
  * (not only when their token expires), and for organization routes checks `X-Organization-ID` against the
- * caller's memberships and opens the request's OrgScope. The check is one indexed query.
+ * caller's memberships and opens the request's OrgScope. The check is one indexed query, whose answers
+ * granting access are kept in `cache` until a change to the user's access is signalled (access-cache.ts).
  */
 export const createAccessCheck =
-  (system: SystemAccess, tokens: TokenService) =>
+  (system: SystemAccess, tokens: TokenService, cache: AccessCache = noAccessCache) =>
   (access: RouteAccess) =>
   async (request: FastifyRequest): Promise<void> => {
     request.auth = null;
@@ -68,10 +70,15 @@ export const createAccessCheck =
       throw new AppError('NOT_A_MEMBER', 'You are not a member of this organization.');
     }
 
-    const [row] = await membership(system).execute({
-      userId: claims.userId,
-      organizationId: access === 'org' ? organizationId : noOrganization,
-    });
+    const scopeKey = access === 'org' ? organizationId : noOrganization;
+    let row: AccessRow | undefined = cache.get(claims.userId, scopeKey);
+    if (!row) {
+      const generation = cache.generation();
+      [row] = await membership(system).execute({ userId: claims.userId, organizationId: scopeKey });
+      // Only answers that grant access are kept.
+      if (row?.isActive && (access !== 'org' || row.role))
+        cache.set(claims.userId, scopeKey, row, generation);
+    }
     if (!row || !row.isActive) throw new AppError('UNAUTHENTICATED', 'This account is not active.');
 
     request.auth = { userId: claims.userId, isSuperuser: row.isSuperuser };
