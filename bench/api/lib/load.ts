@@ -93,6 +93,11 @@ const run = (scenario: Scenario, connections: number, seconds: number, maxReques
   });
 };
 
+/** Load whose figures are dropped: compiles the code paths of a call before it is measured. */
+export const warmUp = async (scenario: Scenario, o: LoadOptions) => {
+  if (o.warmupSeconds > 0) await run(scenario, o.connections, o.warmupSeconds, o.maxRequests);
+};
+
 /** A short warm-up whose figures are dropped, then the measured run; `pid` is the process under test. */
 export const measure = async (scenario: Scenario, o: LoadOptions, pid?: number): Promise<Measurement> => {
   if (o.warmupSeconds > 0) await run(scenario, o.connections, o.warmupSeconds, o.maxRequests);
