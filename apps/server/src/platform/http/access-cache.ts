@@ -175,7 +175,7 @@ export const createAccessCache = (pool: pg.Pool, options: AccessCacheOptions = {
       closed = true;
       if (retry) clearTimeout(retry);
       events.off('notice', onNotice);
-      answers.setListening(false);
+      await answers.close();
       const client = listener;
       listener = null;
       if (client) await client.end().catch(() => undefined);
