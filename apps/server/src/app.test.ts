@@ -59,8 +59,12 @@ describe('the HTTP application', () => {
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('publishes the contract as OpenAPI', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('publishes the contract as OpenAPI when the operator says so, and not otherwise', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+    const published = await createTestApp({ API_DOCS: 'true' });
+    const res = await published.app.inject({ method: 'GET', url: '/api/docs/json' });
+    await published.close();
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(

@@ -7,13 +7,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { defaultBodyLimit } from '@invoicing/contract';
 import type { Config } from './config';
 import { createTokenService, loadSigningSecret } from './platform/auth/tokens';
 import type { DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
 import { createUrlSigner } from './platform/auth/url-signer';
 import { createLocalFileStore } from './platform/storage/file-store';
-import { errorHandler } from './platform/errors/error-handler';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/errors/error-handler';
+import { registerJsonBodyParser } from './platform/http/json-body';
+import { loggerOptions } from './platform/logging/log-options';
 import { createAccessCheck } from './platform/http/access';
 import { createAccessCache, noAccessCache } from './platform/http/access-cache';
 import type { FeatureContext } from './platform/http/feature-context';
@@ -24,16 +27,28 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const requestIdHeader = 'x-request-id';
 
 /** Builds the HTTP application; shared by the server and by tests that call `inject`. */
-export const buildApp = async ({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  database,
+  logger = true,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger || logStream ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 15 * 1024 * 1024,
+    // Routes that take more say so in the contract (bind-route.ts).
+    bodyLimit: defaultBodyLimit,
+    // Errors raised before a route is found, or before there is a request at all, answer in the
+    // contract's shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // A request id from a proxy is kept when it looks sane; otherwise we make one. It is logged with every
     // line of the request and sent back, so a user's report can be matched to the logs.
@@ -47,6 +62,7 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
   // 1. Schemas: zod validates requests and serializes answers.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
   app.decorateRequest('auth', null);
   app.decorateRequest('scope', null);
 
@@ -81,15 +97,19 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
     void reply.header(requestIdHeader, request.id);
   });
 
-  // 4. OpenAPI from the contract's schemas, at /api/docs.
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Invoicing OCR API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // 4. OpenAPI from the contract's schemas, at /api/docs when the operator publishes it.
+  if (config.API_DOCS) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Invoicing OCR API', version: '1.0.0' },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   // 5. Features.
   const system = createSystemAccess(database.db);
@@ -114,7 +134,12 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
   const webRoot = config.WEB_DIST_DIR ?? findWebDist();
   const hasWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlOf(webRoot, filePath)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -126,11 +151,21 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
     ) {
       return reply.status(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
     }
-    // Hashed assets can be cached for long; the page itself never, so a new release is picked up.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot!);
+    return reply.sendFile('index.html', webRoot!);
   });
 
   return app;
+};
+
+/**
+ * The page itself is checked with the server on every visit, so a new release is picked up at once; the
+ * assets it names carry a hash of their content in their names and never change, so they are kept a year.
+ */
+export const cacheControlOf = (webRoot: string, filePath: string): string => {
+  const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (relative.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
 };
 
 /** apps/web/dist, found from the sources (src/) and from the bundled server (dist/). */

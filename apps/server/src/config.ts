@@ -36,6 +36,11 @@ const configSchema = z.object({
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), {
       message: 'a number from 1 to 64, or auto',
     }),
+  /** Publish the API's OpenAPI description and explorer at /api/docs. */
+  API_DOCS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Trust X-Forwarded-For from a proxy in front. */
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -27,8 +27,8 @@ const banner = (config: Config, database: DatabaseHandle['kind'], demo: Demo) =>
     `Invoicing is running on ${database === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}` +
       (config.apiProcesses > 1 ? `, with ${config.apiProcesses} API processes.` : '.'),
     `Open http://${shownHost}:${config.PORT}/`,
-    `API documentation: http://${shownHost}:${config.PORT}/api/docs`,
   ];
+  if (config.API_DOCS) lines.push(`API documentation: http://${shownHost}:${config.PORT}/api/docs`);
   if (demo) {
     lines.push(
       `Sign in as ${demo.email} with password ${demo.password} (demo organizations: ${demo.organizations.join(', ')}).`,

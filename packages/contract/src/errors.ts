@@ -23,6 +23,12 @@ export const errorCodes = [
   'FILE_TOO_LARGE',
   'FILE_UNREADABLE',
   'IMAGE_STATE_CONFLICT',
+  'REFERENCE_CHANGED',
+  'MALFORMED_REQUEST',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

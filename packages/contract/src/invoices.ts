@@ -176,6 +176,9 @@ export const invoiceStats = z.object({
 });
 export type InvoiceStats = z.infer<typeof invoiceStats>;
 
+/** 500 lines of 500-character descriptions, in a script of two bytes a character, fit. */
+const invoiceBodyLimit = 1024 * 1024;
+
 export const imageUploadInput = z.object({
   image_data: z.string({ error: m.imageRequired }).min(1, { error: m.imageRequired }),
   file_name: z
@@ -231,6 +234,7 @@ export const invoiceRoutes = {
     body: invoiceInput,
     response: invoice,
     successStatus: 201,
+    bodyLimit: invoiceBodyLimit,
   }),
   get: defineRoute({
     method: 'GET',
@@ -248,6 +252,7 @@ export const invoiceRoutes = {
     params: idParams,
     body: invoiceInput,
     response: invoice,
+    bodyLimit: invoiceBodyLimit,
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -266,6 +271,8 @@ export const invoiceRoutes = {
     params: idParams,
     body: imageUploadInput,
     response: invoice,
+    // A data URL: base64 makes 10 MB of file about 13.4 MB of text.
+    bodyLimit: 15 * 1024 * 1024,
   }),
   deleteImage: defineRoute({
     method: 'POST',

@@ -26,7 +26,12 @@ export interface RouteDef<
   response: Response;
   /** HTTP status of a success answer; 200 unless stated. */
   successStatus?: 200 | 201 | 204;
+  /** Largest request body in bytes; `defaultBodyLimit` unless stated. */
+  bodyLimit?: number;
 }
+
+/** Largest request body of a call that does not say otherwise: a JSON call needs far less. */
+export const defaultBodyLimit = 64 * 1024;
 
 export const defineRoute = <
   Params extends z.ZodType,

@@ -287,23 +287,28 @@ export const invoicesRepository = (scope: OrgScope) => {
         { oneStatement: !opts.lock },
       ),
 
+    /** Whether the customer exists; locks it against deletion for the rest of the transaction. */
     customerExists: (customerId: string) =>
       scope.run(async (tx) => {
         const [row] = await tx
           .select({ id: customers.id })
           .from(customers)
-          .where(and(eq(customers.organizationId, org), eq(customers.id, customerId)));
+          .where(and(eq(customers.organizationId, org), eq(customers.id, customerId)))
+          // Held until the invoice is written: a concurrent deletion waits, then finds the reference.
+          .for('key share');
         return Boolean(row);
       }),
 
-    /** Which of these item ids exist in the organization. */
+    /** Which of these item ids exist in the organization; locks them against deletion for the transaction. */
     existingItemIds: (ids: string[]) =>
       scope.run(async (tx) => {
         if (ids.length === 0) return new Set<string>();
         const rows = await tx
           .select({ id: items.id })
           .from(items)
-          .where(and(eq(items.organizationId, org), inArray(items.id, ids)));
+          .where(and(eq(items.organizationId, org), inArray(items.id, ids)))
+          // Held until the lines are written: a concurrent deletion waits instead of breaking the save.
+          .for('key share');
         return new Set(rows.map((r) => r.id));
       }),
 

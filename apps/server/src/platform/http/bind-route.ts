@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { apiBasePath, errorResponse, type RouteAccess, type RouteDef } from '@invoicing/contract';
+import {
+  apiBasePath,
+  defaultBodyLimit,
+  errorResponse,
+  type RouteAccess,
+  type RouteDef,
+} from '@invoicing/contract';
 import { AppError } from '../errors/app-error';
 import type { OrgScope } from '../db/org-scope';
 import type { AuthContext } from './request-context';
@@ -23,12 +29,16 @@ export interface HandlerContext<R extends RouteDef> {
 export type AccessCheckFactory = (access: RouteAccess) => (request: FastifyRequest) => Promise<void>;
 
 const looseError = errorResponse.loose();
-const errorStatuses = [400, 401, 403, 404, 409, 413, 429, 500] as const;
+const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
 /**
  * Binds a contract route to its handler: validation and serialization by the route's zod schemas, the
  * access check of its level, and OpenAPI from the same schemas. The response schema strips anything a
  * handler returns that the contract does not name.
+ *
+ * The access check runs as soon as the request's headers are in, before its body is read or validated: a
+ * caller who may not use the route costs no parsing, and learns nothing about what the body should be.
+ * The body is bounded by the route's own limit.
  */
 export const bindRoute = <R extends RouteDef>(
   app: FastifyInstance,
@@ -50,7 +60,8 @@ export const bindRoute = <R extends RouteDef>(
       ...(route.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
       response,
     },
-    preHandler: accessCheck(route.access),
+    bodyLimit: route.bodyLimit ?? defaultBodyLimit,
+    onRequest: accessCheck(route.access),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as never,

@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { bearer, createTestApp, json, registerUser, uniqueEmail, type TestApp } from './test/test-app';
+
+let t: TestApp;
+let webDir: string;
+let h: Record<string, string>;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-web-'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ WEB_DIST_DIR: webDir });
+  const u = await registerUser(t.app);
+  h = bearer(u.tokens.access, u.organization.id);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+describe('request bodies', () => {
+  it('authenticates before it reads or validates a body', async () => {
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/v1/customers/', payload: { name: 7 } });
+    expect(invalid.statusCode).toBe(401);
+    expect(invalid.json().code).toBe('UNAUTHENTICATED');
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers/',
+      headers: { 'content-type': 'application/json' },
+      payload: nested(2_000_000),
+    });
+    expect(deep.statusCode).toBe(401);
+  });
+
+  it('refuses a body nested deeper than any call needs, before parsing it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":${nested(20_000)}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'MALFORMED_REQUEST' });
+    // Brackets inside strings are text, not nesting.
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'nobody@example.com', password: `[{"\\${'['.repeat(100)}` },
+    });
+    expect(text.statusCode).toBe(401);
+  });
+
+  it('bounds the body by what the call needs', async () => {
+    const big = 'x'.repeat(200 * 1024);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'a@b.co', password: big },
+    });
+    expect(login.statusCode).toBe(413);
+    expect(login.json()).toEqual({ detail: 'Request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
+    const customer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers/',
+      headers: h,
+      payload: { name: 'Big', address: big },
+    });
+    expect(customer.statusCode).toBe(413);
+
+    // An invoice of many long lines is larger, and its call takes it.
+    const c = json<{ id: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers/',
+        headers: h,
+        payload: { name: 'Nile' },
+      }),
+    );
+    const lines = Array.from({ length: 400 }, (_, i) => ({
+      description: `${'وصف البند '.repeat(45)} ${i}`,
+      quantity: 1,
+      unit_price: '1.00',
+    }));
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/invoices/',
+      headers: h,
+      payload: { customer_id: c.id, issue_date: '2026-11-01', due_date: '2026-11-30', lines_data: lines },
+    });
+    expect(Buffer.byteLength(JSON.stringify({ lines }))).toBeGreaterThan(300 * 1024);
+    expect(invoice.statusCode).toBe(201);
+  });
+
+  it('answers a body that is not JSON, or of another type, in the contract shape', async () => {
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe('MALFORMED_REQUEST');
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(Object.keys(xml.json()).sort()).toEqual(['code', 'detail']);
+    expect(xml.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('errors raised before our handlers', () => {
+  it('answers a bad percent-encoding and an over-long id in the contract shape', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/customers/%E0%A4%A/', headers: h });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      detail: 'The address of the request is not valid.',
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(bad.headers['x-request-id']).toBeTruthy();
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/customers/${'a'.repeat(400)}/`,
+      headers: h,
+    });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ detail: 'The address of the request is too long.', code: 'URI_TOO_LONG' });
+  });
+
+  it('answers headers too large for the server in the contract shape', async () => {
+    const server = await buildApp({ config: t.config, database: t.database, logger: false });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = server.server.address() as net.AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(`GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`);
+        });
+        let data = '';
+        socket.on('data', (d: Buffer) => (data += d.toString()));
+        socket.on('close', () => resolve(data));
+        socket.on('error', (e) => (data ? resolve(data) : reject(e)));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      expect(body).toEqual({ detail: 'The request headers are too large.', code: 'HEADERS_TOO_LARGE' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the web app', () => {
+  it('has the page checked on every visit and the hashed assets kept', async () => {
+    for (const url of ['/', '/index.html', '/invoices/123']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('the log', () => {
+  it('never holds what a failed statement was given, nor secrets', async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (d: Buffer) => lines.push(d.toString()));
+    const app = await buildApp({
+      config: { ...t.config, LOG_LEVEL: 'info' },
+      database: t.database,
+      logStream: stream,
+    });
+    await app.ready();
+    // The next organization insert fails inside the database, after the password was hashed.
+    await t.system.db.execute(
+      sql.raw(`alter table organizations add constraint refuse_probe check (name <> 'Probe Failing Org')`),
+    );
+    try {
+      const email = uniqueEmail('secret.person');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: {
+          name: 'Hidden Person Name',
+          email,
+          password: 'never-log-this-password',
+          organization_name: 'Probe Failing Org',
+        },
+        headers: { authorization: 'Bearer some.token.value' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ detail: 'Internal server error.', code: 'INTERNAL' });
+      const signed = await app.inject({ method: 'GET', url: '/api/v1/health?sig=abcdef0123&exp=99' });
+      expect(signed.statusCode).toBe(200);
+      const log = lines.join('');
+      // The failure is logged, with its request id, so it can be found ...
+      expect(log).toContain(res.headers['x-request-id'] as string);
+      expect(log).toContain('Failed query: insert into');
+      expect(log).toContain('refuse_probe');
+      // ... and nothing the user sent.
+      for (const secret of [
+        email,
+        'Hidden Person Name',
+        'never-log-this-password',
+        '$argon2',
+        'Probe Failing',
+      ]) {
+        expect(log).not.toContain(secret);
+      }
+      expect(log).not.toContain('some.token.value');
+      expect(log).not.toContain('abcdef0123');
+    } finally {
+      await t.system.db.execute(sql.raw('alter table organizations drop constraint refuse_probe'));
+      await app.close();
+    }
+  });
+});
