@@ -141,7 +141,9 @@ export const invoiceDailyTotals = pgTable(
     status: text('status').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     invoiceCount: integer('invoice_count').notNull(),
-    totalAmount: numeric('total_amount', { precision: 16, scale: 2 }).notNull(),
+    // The sum of as many invoices as the count can hold (2^31 - 1), each of the largest total an invoice
+    // may have (numeric(14,2)): 22 digits before the point.
+    totalAmount: numeric('total_amount', { precision: 24, scale: 2 }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.issueDate, t.status, t.dueDate] }),

@@ -1,0 +1,1 @@
+ALTER TABLE "invoice_daily_totals" ALTER COLUMN "total_amount" SET DATA TYPE numeric(24, 2);
