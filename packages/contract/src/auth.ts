@@ -1,22 +1,26 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
 import { validationMessages as m } from './errors';
+import { optionalText, text } from './common';
 
 const requiredString = (required: string) => z.string({ error: required });
 
-const email = requiredString(m.emailRequired)
-  .trim()
-  .min(1, { error: m.emailRequired, abort: true })
-  .max(254, { error: m.emailInvalid, abort: true })
-  .pipe(z.email({ error: m.emailInvalid }));
+const email = text({
+  max: 254,
+  required: m.emailRequired,
+  tooLong: m.emailInvalid,
+  directionMarks: false,
+}).pipe(z.email({ error: m.emailInvalid }));
 
 export const registerInput = z.object({
-  name: z.string().trim().max(200, { error: m.nameTooLong }).optional().default(''),
-  organization_name: requiredString(m.organizationNameRequired)
-    .trim()
-    .min(1, { error: m.organizationNameRequired, abort: true })
-    .max(200, { error: m.organizationNameTooLong }),
+  name: optionalText({ max: 200, tooLong: m.nameTooLong }),
+  organization_name: text({
+    max: 200,
+    required: m.organizationNameRequired,
+    tooLong: m.organizationNameTooLong,
+  }),
   email,
+  // Passwords are hashed, never stored or shown as text: every character typed counts, spaces included.
   password: requiredString(m.passwordRequired)
     .min(1, { error: m.passwordRequired, abort: true })
     .min(8, { error: m.passwordTooShort, abort: true })

@@ -1,34 +1,20 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
-import { idParams, pageQuery, paginated } from './common';
+import { idParams, optionalText, pageQuery, paginated, text } from './common';
 import { validationMessages as m } from './errors';
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: tooLong })
-    .nullish()
-    .transform((v) => v ?? '');
-
 export const customerInput = z.object({
-  name: z
-    .string({ error: m.customerNameRequired })
-    .trim()
-    .min(1, { error: m.customerNameRequired })
-    .max(200, { error: m.textTooLong }),
-  email: z
-    .string()
-    .trim()
-    .max(254, { error: m.emailInvalid })
-    .nullish()
-    .transform((v) => v ?? '')
-    .refine((v) => v === '' || z.email().safeParse(v).success, { error: m.emailInvalid }),
-  phone: optionalText(40, m.textTooLong).refine((v) => v === '' || /^[+\d\s()\-./٠-٩]{3,40}$/.test(v), {
-    error: m.phoneInvalid,
-  }),
-  tax_id: optionalText(60, m.textTooLong),
-  address: optionalText(1000, m.textTooLong),
+  name: text({ max: 200, required: m.customerNameRequired }),
+  email: optionalText({ max: 254, tooLong: m.emailInvalid, directionMarks: false }).refine(
+    (v) => v === '' || z.email().safeParse(v).success,
+    { error: m.emailInvalid },
+  ),
+  phone: optionalText({ max: 40, directionMarks: false }).refine(
+    (v) => v === '' || /^[+\d\s()\-./٠-٩]{3,40}$/.test(v),
+    { error: m.phoneInvalid },
+  ),
+  tax_id: optionalText({ max: 60, directionMarks: false }),
+  address: optionalText({ max: 1000, multiline: true }),
 });
 export type CustomerInput = z.input<typeof customerInput>;
 
@@ -43,7 +29,7 @@ export const customer = z.object({
 });
 export type Customer = z.infer<typeof customer>;
 
-export const customerListQuery = pageQuery.extend({ q: z.string().trim().max(200).optional() });
+export const customerListQuery = pageQuery.extend({ q: optionalText({ max: 200 }) });
 
 export const customerRoutes = {
   list: defineRoute({

@@ -57,6 +57,7 @@ export const validationMessages = {
   refreshRequired: 'Refresh token is required',
   emailTaken: 'An account with this email already exists',
   textTooLong: 'This text is too long',
+  textControlCharacters: 'This text contains characters that are not allowed',
   phoneInvalid: 'Enter a valid phone number',
   customerNameRequired: 'Customer name is required',
   itemNameRequired: 'Item name is required',

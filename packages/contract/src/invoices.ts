@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
-import { currencies, decimalInput, idParams, money, pageQuery, paginated, successResponse } from './common';
+import {
+  currencies,
+  decimalInput,
+  idParams,
+  money,
+  optionalText,
+  pageQuery,
+  paginated,
+  successResponse,
+  text,
+} from './common';
 import { validationMessages as m } from './errors';
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
@@ -15,6 +25,12 @@ export const INVOICE_TAX_RATE = '14.00';
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const invoiceImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 
+/**
+ * The first year of an invoice date (the last is 9999: four digits). PostgreSQL has no year 0, and earlier
+ * dates are typing slips.
+ */
+export const INVOICE_DATE_MIN_YEAR = 1900;
+
 const isoDate = (required: string) =>
   z
     .string({ error: required })
@@ -23,6 +39,7 @@ const isoDate = (required: string) =>
     .refine(
       (v) => {
         if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+        if (Number(v.slice(0, 4)) < INVOICE_DATE_MIN_YEAR) return false;
         const d = new Date(`${v}T00:00:00Z`);
         return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
       },
@@ -32,11 +49,7 @@ const isoDate = (required: string) =>
 export const invoiceLineInput = z.object({
   item_id: z.uuid({ error: m.itemInvalid }).nullish(),
   item: z.uuid({ error: m.itemInvalid }).nullish(),
-  description: z
-    .string({ error: m.lineDescriptionRequired })
-    .trim()
-    .min(1, { error: m.lineDescriptionRequired })
-    .max(500, { error: m.textTooLong }),
+  description: text({ max: 500, required: m.lineDescriptionRequired }),
   quantity: decimalInput({
     scale: 3,
     min: 1,
@@ -60,12 +73,7 @@ export const invoiceLineInput = z.object({
 export const invoiceInput = z
   .object({
     customer_id: z.uuid({ error: m.customerRequired }),
-    number: z
-      .string()
-      .trim()
-      .max(40, { error: m.textTooLong })
-      .nullish()
-      .transform((v) => v ?? ''),
+    number: optionalText({ max: 40, directionMarks: false }),
     issue_date: isoDate(m.issueDateRequired),
     due_date: isoDate(m.dueDateRequired),
     currency: z.enum(currencies, { error: m.currencyInvalid }).optional(),
@@ -149,7 +157,7 @@ export const invoiceListQuery = pageQuery.extend({
     .transform((v) => (v === 'VOID' ? 'CANCELLED' : v))
     .pipe(z.enum([...invoiceStatuses, 'ALL', '']))
     .optional(),
-  q: z.string().trim().max(100).optional(),
+  q: optionalText({ max: 100 }),
   /** `limit` is the page size of the spec's recent-invoices call. */
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
@@ -181,22 +189,12 @@ const invoiceBodyLimit = 1024 * 1024;
 
 export const imageUploadInput = z.object({
   image_data: z.string({ error: m.imageRequired }).min(1, { error: m.imageRequired }),
-  file_name: z
-    .string()
-    .trim()
-    .max(255)
-    .nullish()
-    .transform((v) => v ?? ''),
-  file_type: z.string().trim().max(100).nullish(),
+  file_name: optionalText({ max: 255, directionMarks: false }),
+  file_type: optionalText({ max: 100, directionMarks: false }),
 });
 
 export const imageDeleteInput = z.object({
-  reason: z
-    .string()
-    .trim()
-    .max(500, { error: m.textTooLong })
-    .nullish()
-    .transform((v) => v ?? ''),
+  reason: optionalText({ max: 500, multiline: true }),
 });
 
 export const imageActionResponse = successResponse.extend({ invoice });

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
-import { currencies, decimalInput, idParams, money, pageQuery, paginated } from './common';
+import {
+  currencies,
+  decimalInput,
+  idParams,
+  money,
+  optionalText,
+  pageQuery,
+  paginated,
+  text,
+} from './common';
 import { validationMessages as m } from './errors';
 
 export const itemInput = z.object({
-  name: z
-    .string({ error: m.itemNameRequired })
-    .trim()
-    .min(1, { error: m.itemNameRequired })
-    .max(200, { error: m.textTooLong }),
-  sku: z
-    .string()
-    .trim()
-    .max(64, { error: m.textTooLong })
-    .nullish()
-    .transform((v) => v ?? ''),
+  name: text({ max: 200, required: m.itemNameRequired }),
+  sku: optionalText({ max: 64, directionMarks: false }),
   currency: z.enum(currencies, { error: m.currencyInvalid }).optional(),
   unit_price: decimalInput({
     scale: 2,
@@ -50,7 +50,7 @@ export const itemRoutes = {
     path: '/items/',
     access: 'org',
     summary: 'Items, searched by name or SKU',
-    query: pageQuery.extend({ q: z.string().trim().max(200).optional() }),
+    query: pageQuery.extend({ q: optionalText({ max: 200 }) }),
     response: paginated(item),
   }),
   create: defineRoute({

@@ -165,6 +165,28 @@ describe('customers', { timeout: 15_000 }, () => {
     );
   });
 
+  it.each([
+    ['en', 'This text contains characters that are not allowed', 'Customer name is required'],
+    ['ar', 'يحتوي هذا النص على أحرف غير مسموح بها', 'اسم العميل مطلوب'],
+  ] as const)(
+    'refuses a pasted name that would show reversed or nothing at all, in the page language (%s)',
+    async (language, refused, required) => {
+      const server = fakeServer();
+      await renderApp('/customers/new', language);
+      const name = await screen.findByTestId('customer-name');
+      await user.click(name);
+      await user.paste('Aswan\u202eenotS');
+      await user.click(screen.getByTestId('customer-submit'));
+      expect(name).toHaveAccessibleDescription(refused);
+
+      await user.clear(name);
+      await user.paste('\u200b\u200c\u2060');
+      await user.click(screen.getByTestId('customer-submit'));
+      expect(name).toHaveAccessibleDescription(required);
+      expect(server.writes()).toHaveLength(0);
+    },
+  );
+
   it('creates a customer and goes back to the list', async () => {
     const server = fakeServer((call) =>
       call.method === 'POST' ? jsonResponse(201, { ...nile, id: 'new' }) : undefined,
