@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { SystemAccess } from '../platform/db/system-access';
+import { createSystemAccess, type SystemAccess } from '../platform/db/system-access';
 import { hashPassword } from '../platform/auth/passwords';
 import { users } from '../features/auth/auth.table';
 import { addMember, createOrganizationWithOwner } from '../features/orgs/orgs.service';
-import { createOrgScope } from '../platform/db/org-scope';
 import { customersService } from '../features/customers/customers.service';
 import { itemsService } from '../features/items/items.service';
 import { invoicesService } from '../features/invoices/invoices.service';
@@ -52,10 +51,11 @@ export const seedDemoData = async (system: SystemAccess) => {
         country: 'SA',
         currency: 'SAR',
       });
-      await addMember(
-        { db: tx as unknown as SystemAccess['db'] },
-        { organizationId: gulf.id, userId: user!.id, role: 'ADMIN' },
-      );
+      await addMember(createSystemAccess(tx as unknown as SystemAccess['db']), {
+        organizationId: gulf.id,
+        userId: user!.id,
+        role: 'ADMIN',
+      });
       created = { userId: user!.id, nile: nile.id, gulf: gulf.id };
     });
   }
@@ -138,7 +138,7 @@ const seedInvoicing = async (
   userId: string,
   data: DemoData,
 ) => {
-  const scope = createOrgScope(system.db, { organizationId, userId, role: 'OWNER' });
+  const scope = system.scopeFor(organizationId, userId);
   // Demo data has no images, so the invoice service needs no file store or link signer.
   const unused = {} as FileStore & UrlSigner;
   const customers = [];

@@ -18,8 +18,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
-  /** The PostgreSQL pool behind `db` (PostgreSQL only). */
+  /** The PostgreSQL pool behind `db`, and its address (PostgreSQL only). */
   pool?: pg.Pool;
+  url?: string;
+  /** The PGlite instance behind `db` (embedded database only): the job queue shares its one connection. */
+  pglite?: PGlite;
   close: () => Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
     pool,
+    url: databaseUrl,
     close: async () => {
       await Promise.all([pool.end(), tenantPool.end()]);
     },
@@ -57,6 +61,7 @@ export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle
 export const wrapPglite = (client: PGlite, onClose?: () => void): DatabaseHandle => ({
   db: drizzlePglite(client, { schema }) as unknown as Db,
   kind: 'pglite',
+  pglite: client,
   close: async () => {
     await client.close();
     onClose?.();

@@ -1,4 +1,5 @@
 import type { Db } from './client';
+import { createOrgScope, type OrgScope } from './org-scope';
 
 /**
  * The raw database for the few places that work across organizations or before one is chosen: sign-up,
@@ -7,6 +8,16 @@ import type { Db } from './client';
  */
 export interface SystemAccess {
   readonly db: Db;
+  /**
+   * The one way system code (jobs, signed file links, the demo seed) acts for an organization: the same
+   * scope as a request's, with row-level security, as the system rather than a member. `actingUserId`
+   * names the user the work is done for, where records keep who made them.
+   */
+  scopeFor(organizationId: string, actingUserId?: string | null): OrgScope;
 }
 
-export const createSystemAccess = (db: Db): SystemAccess => ({ db });
+export const createSystemAccess = (db: Db): SystemAccess => ({
+  db,
+  scopeFor: (organizationId, actingUserId = null) =>
+    createOrgScope(db, { organizationId, userId: actingUserId, role: 'SYSTEM' }),
+});
