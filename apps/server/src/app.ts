@@ -28,11 +28,18 @@ export interface AppDeps {
 
 const requestIdHeader = 'x-request-id';
 
+/**
+ * A number of proxies trusts the hops nearest to us (Fastify reads a bare number as trusting none): the
+ * client address is then the one the outermost of them saw, never an entry the client wrote itself.
+ */
+const trustProxy = (trusted: Config['TRUST_PROXY']) =>
+  typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
+
 /** Builds the HTTP application; shared by the server and by tests that call `inject`. */
 export const buildApp = async ({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 15 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // A request id from a proxy is kept when it looks sane; otherwise we make one. It is logged with every
