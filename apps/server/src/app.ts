@@ -33,6 +33,13 @@ export interface AppDeps {
 
 const requestIdHeader = 'x-request-id';
 
+/**
+ * A number of proxies trusts the hops nearest to us (Fastify reads a bare number as trusting none): the
+ * client address is then the one the outermost of them saw, never an entry the client wrote itself.
+ */
+const trustProxy = (trusted: Config['TRUST_PROXY']) =>
+  typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
+
 /** Builds the HTTP application; shared by the server and by tests that call `inject`. */
 export const buildApp = async ({
   config,
@@ -42,7 +49,7 @@ export const buildApp = async ({
 }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger || logStream ? loggerOptions(config.LOG_LEVEL, logStream) : false,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     // Routes that take more say so in the contract (bind-route.ts).
     bodyLimit: defaultBodyLimit,
     // Errors raised before a route is found, or before there is a request at all, answer in the

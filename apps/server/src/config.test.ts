@@ -17,4 +17,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ API_PROCESSES: 'many', DATABASE_URL: url })).toThrow(/API_PROCESSES/);
     expect(() => loadConfig({ API_PROCESSES: '0', DATABASE_URL: url })).toThrow(/API_PROCESSES/);
   });
+
+  it('trusts X-Forwarded-For only from the proxies it is told of', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    // One proxy in front, not every hop: entries a client wrote itself are never the client address.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    for (const bad of ['yes', '0', '10.0.0.0/33', 'proxy.local']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('throttles sign-in and registration by default', () => {
+    const config = loadConfig({});
+    expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS).toBe(5);
+    expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(50);
+    expect(config.LOGIN_MAX_FAILURES_PER_ADDRESS).toBe(20);
+    expect(config.LOGIN_FAILURE_WINDOW_SECONDS).toBe(900);
+    expect(config.REGISTER_MAX_PER_ADDRESS).toBe(10);
+    expect(config.REGISTER_WINDOW_SECONDS).toBe(3600);
+  });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -22,10 +23,18 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app; served for every path outside /api. */
   WEB_DIST_DIR: optionalString,
-  /** Failed logins allowed per account, and per address, in the window below. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * Sign-in throttling (README, "Sign-in and registration throttling"): failed sign-ins allowed in the window
+   * below for one account from one address (strict), for one account from all addresses (softer, so that
+   * guessing from elsewhere cannot lock the owner out for long) and from one address across accounts.
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Registrations allowed from one address in the window below (each hashes a password, starts a trial). */
+  REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /**
    * API processes sharing the port (`auto`: one per core). More than one needs DATABASE_URL: the embedded
    * database belongs to one process.
@@ -41,11 +50,35 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Trust X-Forwarded-For from a proxy in front. */
+  /**
+   * Proxies in front whose X-Forwarded-For is believed: `false` (none, the default), `true` (one proxy), a
+   * number of proxies, or their addresses and CIDR ranges (comma separated). The client address is the
+   * one the outermost trusted proxy saw: throttling counts it, so entries a client wrote itself must not
+   * count, which trusting every hop would allow.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((value, ctx): false | number | string[] => {
+      const v = value.trim();
+      if (v === '' || v === 'false') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 16) return Number(v);
+      const list = v.split(',').map((part) => part.trim());
+      const isAddressOrRange = (part: string) => {
+        const [address, bits, ...rest] = part.split('/');
+        const family = net.isIP(address ?? '');
+        if (family === 0 || rest.length > 0) return false;
+        if (bits === undefined) return true;
+        return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+      };
+      if (list.every(isAddressOrRange)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'false, true, a number of proxies from 1 to 16, or proxy addresses and CIDR ranges',
+      });
+      return z.NEVER;
+    }),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'API_PROCESSES'> & {

@@ -6,7 +6,7 @@ import {
   invoiceLines,
   invoices,
   items,
-  loginFailures,
+  authThrottle,
   organizations,
   users,
 } from '../platform/db/schema';
@@ -41,7 +41,7 @@ const counts = async () => {
   const [i] = await db.select({ n: count() }).from(items);
   const [v] = await db.select({ n: count() }).from(invoices);
   const [l] = await db.select({ n: count() }).from(invoiceLines);
-  const [f] = await db.select({ n: count() }).from(loginFailures);
+  const [f] = await db.select({ n: count() }).from(authThrottle);
   return {
     users: u?.n,
     organizations: o?.n,

@@ -57,6 +57,8 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // The suites register many users from the one address inject uses; throttling has suites of its own.
+    REGISTER_MAX_PER_ADDRESS: '100000',
     ...env,
   });
   const database = await openTestDatabase();
@@ -86,6 +88,7 @@ export const uniqueEmail = (prefix = 'user') =>
 export const registerUser = async (
   app: FastifyInstance,
   overrides: Partial<{ name: string; email: string; password: string; organization_name: string }> = {},
+  remoteAddress?: string,
 ) => {
   const payload = {
     name: 'Test User',
@@ -94,7 +97,12 @@ export const registerUser = async (
     organization_name: 'Acme Trading',
     ...overrides,
   };
-  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = json<{
     tokens: { access: string; refresh: string };

@@ -5,7 +5,9 @@ import { createAuthService } from './auth.service';
 
 export const registerAuthRoutes: FeatureRoutes = (app, ctx) => {
   const auth = createAuthService(ctx.system, ctx.tokens, ctx.config);
-  bindRoute(app, ctx.accessCheck, authRoutes.register, ({ body }) => auth.register(body));
+  bindRoute(app, ctx.accessCheck, authRoutes.register, ({ body, request }) =>
+    auth.register(body, request.ip),
+  );
   bindRoute(app, ctx.accessCheck, authRoutes.login, ({ body, request }) => auth.login(body, request.ip));
   bindRoute(app, ctx.accessCheck, authRoutes.refresh, ({ body }) => auth.refresh(body.refresh));
   bindRoute(app, ctx.accessCheck, authRoutes.logout, async ({ body }) => {

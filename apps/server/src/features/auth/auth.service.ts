@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { validationMessages, type LoginInput, type SessionUser } from '@invoicing/contract';
 import type { z } from 'zod';
 import type { registerInput } from '@invoicing/contract';
@@ -8,7 +8,8 @@ import { hashRefreshToken, newRefreshToken, type TokenService } from '../../plat
 import type { SystemAccess } from '../../platform/db/system-access';
 import { AppError } from '../../platform/errors/app-error';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { loginFailures, refreshTokens, users } from './auth.table';
+import { refreshTokens, users } from './auth.table';
+import { createAuthThrottle } from './auth.throttle';
 import { createOrganizationWithOwner } from '../orgs/orgs.service';
 
 type UserRow = typeof users.$inferSelect;
@@ -23,7 +24,11 @@ const toSessionUser = (u: UserRow): SessionUser => ({
 const emailKey = (email: string) => email.trim().toLowerCase();
 
 export interface AuthService {
-  register(input: z.output<typeof registerInput>): Promise<{
+  /** `address` is the client's, for throttling. */
+  register(
+    input: z.output<typeof registerInput>,
+    address: string,
+  ): Promise<{
     tokens: { access: string; refresh: string };
     user: SessionUser;
     organization: { id: string; name: string };
@@ -44,7 +49,7 @@ export const createAuthService = (
 ): AuthService => {
   const { db } = system;
   const refreshTtlMs = config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
-  const windowMs = config.LOGIN_FAILURE_WINDOW_SECONDS * 1000;
+  const throttle = createAuthThrottle(system, config);
 
   const startSession = async (user: UserRow, familyId?: string) => {
     const refresh = newRefreshToken();
@@ -73,44 +78,12 @@ export const createAuthService = (
     return row ?? null;
   };
 
-  /** Refuses with 429 while the account or the address has too many recent failures. */
-  const checkThrottle = async (key: string, address: string) => {
-    const since = new Date(Date.now() - windowMs);
-    const [stats] = await db
-      .select({
-        byAccount: sql<number>`count(*) filter (where ${loginFailures.emailKey} = ${key})`.mapWith(Number),
-        byAddress: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`.mapWith(Number),
-        oldestAccount: sql<Date | null>`min(${loginFailures.createdAt}) filter (where ${loginFailures.emailKey} = ${key})`,
-        oldestAddress: sql<Date | null>`min(${loginFailures.createdAt}) filter (where ${loginFailures.address} = ${address})`,
-      })
-      .from(loginFailures)
-      .where(
-        and(
-          gte(loginFailures.createdAt, since),
-          or(eq(loginFailures.emailKey, key), eq(loginFailures.address, address)),
-        ),
-      );
-    const over =
-      (stats && stats.byAccount >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT && stats.oldestAccount) ||
-      (stats && stats.byAddress >= config.LOGIN_MAX_FAILURES_PER_ADDRESS && stats.oldestAddress) ||
-      null;
-    if (over) {
-      const retryAfter = Math.max(1, Math.ceil((new Date(over).getTime() + windowMs - Date.now()) / 1000));
-      throw new AppError(
-        'TOO_MANY_ATTEMPTS',
-        `Too many failed sign-in attempts. Try again in ${retryAfter} seconds.`,
-        {
-          headers: { 'retry-after': String(retryAfter) },
-          extra: { retry_after: retryAfter },
-        },
-      );
-    }
-  };
-
   return {
     findUserByEmail,
 
-    register: async (input) => {
+    register: async (input, address) => {
+      // Counted before the hash: the hash is what makes a flood of sign-ups expensive.
+      await throttle.reserveRegistration(address);
       const passwordHash = await hashPassword(input.password);
       try {
         return await db.transaction(async (tx) => {
@@ -145,17 +118,14 @@ export const createAuthService = (
 
     login: async (input, address) => {
       const key = emailKey(input.email);
-      await checkThrottle(key, address);
+      await throttle.reserveSignIn(key, address);
       const user = await findUserByEmail(input.email);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
         : (await burnPasswordCheck(input.password), false);
-      if (!user || !valid) {
-        await db.insert(loginFailures).values({ emailKey: key, address });
-        throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
-      }
+      if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
+      await throttle.signedIn(key, address);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account has been deactivated.');
-      await db.delete(loginFailures).where(eq(loginFailures.emailKey, key));
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
       const session = await startSession(user);
       return { ...session, user: toSessionUser(user) };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -42,17 +52,22 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Failed sign-in attempts, counted per account and per address to slow down password guessing. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Attempt counters that slow down password guessing and mass sign-ups, one row per bucket: a scope (what
+ * is counted) and its subject (an address, an account, or an account from an address). A window starts with
+ * the first attempt and counts until it ends; a row whose window has ended counts as no row, and is deleted
+ * now and then.
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    emailKey: text('email_key').notNull(),
-    address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    attempts: integer('attempts').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('login_failures_email_idx').on(t.emailKey, t.createdAt),
-    index('login_failures_address_idx').on(t.address, t.createdAt),
+    primaryKey({ columns: [t.scope, t.subject] }),
+    index('auth_throttle_window_ends_idx').on(t.windowEndsAt),
   ],
 );
