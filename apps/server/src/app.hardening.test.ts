@@ -123,6 +123,32 @@ describe('request bodies', () => {
   });
 });
 
+describe('calls anyone may make', () => {
+  it('refuses a flood of sign-ins from one address before any other work, and not other addresses', async () => {
+    const limited = await createTestApp({ AUTH_REQUESTS_PER_MINUTE: '10' });
+    try {
+      const attempt = (address: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: address,
+          payload: { email: 'nobody@example.com', password: 'wrong-password' },
+        });
+      const answers = [];
+      for (let i = 0; i < 8; i += 1) answers.push((await attempt('198.51.100.7')).statusCode);
+      // Half the minute's budget at once; the rest are refused with the time to wait.
+      expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(3);
+      const refused = await attempt('198.51.100.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('TOO_MANY_ATTEMPTS');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await attempt('203.0.113.9')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('errors raised before our handlers', () => {
   it('answers a bad percent-encoding and an over-long id in the contract shape', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/customers/%E0%A4%A/', headers: h });

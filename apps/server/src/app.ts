@@ -18,6 +18,7 @@ import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platf
 import { registerJsonBodyParser } from './platform/http/json-body';
 import { loggerOptions } from './platform/logging/log-options';
 import { createAccessCheck } from './platform/http/access';
+import { limitPerAddress } from './platform/http/request-rate';
 import { createAccessCache, noAccessCache } from './platform/http/access-cache';
 import type { FeatureContext } from './platform/http/feature-context';
 import { featureRoutes } from './features';
@@ -126,11 +127,19 @@ export const buildApp = async ({
   // asks every time.
   const accessCache = database.pool ? createAccessCache(database.pool) : noAccessCache;
   app.addHook('onClose', () => accessCache.close());
+  const accessCheck = createAccessCheck(system, tokens, accessCache);
+  const authRate = {
+    perMinute: config.AUTH_REQUESTS_PER_MINUTE,
+    burst: Math.max(1, Math.ceil(config.AUTH_REQUESTS_PER_MINUTE / 2)),
+  };
   const ctx: FeatureContext = {
     config,
     system,
     tokens,
-    accessCheck: createAccessCheck(system, tokens, accessCache),
+    accessCheck: (route) => [
+      ...(route.limitedPerAddress ? [limitPerAddress(authRate)] : []),
+      accessCheck(route.access),
+    ],
     databaseKind: database.kind,
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
     signer: createUrlSigner(secret),

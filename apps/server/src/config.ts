@@ -45,6 +45,11 @@ const configSchema = z.object({
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), {
       message: 'a number from 1 to 64, or auto',
     }),
+  /**
+   * Sign-in, sign-up and token refresh requests one client address may send a minute (half of them at
+   * once), refused in memory before any database work.
+   */
+  AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Publish the API's OpenAPI description and explorer at /api/docs. */
   API_DOCS: z
     .enum(['true', 'false'])

@@ -70,6 +70,7 @@ export const authRoutes = {
     body: registerInput,
     response: registerResponse,
     successStatus: 201,
+    limitedPerAddress: true,
   }),
   login: defineRoute({
     method: 'POST',
@@ -78,6 +79,7 @@ export const authRoutes = {
     summary: 'Exchange email and password for an access and a refresh token',
     body: loginInput,
     response: loginResponse,
+    limitedPerAddress: true,
   }),
   refresh: defineRoute({
     method: 'POST',
@@ -86,6 +88,7 @@ export const authRoutes = {
     summary: 'Rotate a refresh token: answers a new access token and a new refresh token',
     body: refreshInput,
     response: tokenPair,
+    limitedPerAddress: true,
   }),
   logout: defineRoute({
     method: 'POST',

@@ -28,6 +28,11 @@ export interface RouteDef<
   successStatus?: 200 | 201 | 204;
   /** Largest request body in bytes; `defaultBodyLimit` unless stated. */
   bodyLimit?: number;
+  /**
+   * Requests from one client address are limited (the server's AUTH_REQUESTS_PER_MINUTE) and refused with
+   * 429 beyond it before any other work: for calls anyone may make that cost the server dearly.
+   */
+  limitedPerAddress?: boolean;
 }
 
 /** Largest request body of a call that does not say otherwise: a JSON call needs far less. */

@@ -59,6 +59,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     // The suites register many users from the one address inject uses; throttling has suites of its own.
     REGISTER_MAX_PER_ADDRESS: '100000',
+    AUTH_REQUESTS_PER_MINUTE: '100000',
     ...env,
   });
   const database = await openTestDatabase();

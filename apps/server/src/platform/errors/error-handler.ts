@@ -54,6 +54,9 @@ export const frameworkErrorAnswer = (error: { code?: string; statusCode?: number
 
 /** Turns every failure into the error shape of DECISIONS.md; a 5xx reveals nothing and is logged. */
 export const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  // Refused before its body was read (no token, too large): the connection is closed after the answer
+  // rather than kept, which would mean reading the rest of the body only to throw it away.
+  if (!request.raw.complete) void reply.header('connection', 'close');
   if (error instanceof AppError) {
     if (error.headers) void reply.headers(error.headers);
     return reply.status(error.status).send({

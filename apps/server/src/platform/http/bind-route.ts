@@ -28,7 +28,11 @@ export interface HandlerContext<R extends RouteDef> {
 
 export type AccessCheckFactory = (access: RouteAccess) => (request: FastifyRequest) => Promise<void>;
 
+/** The checks a route's requests pass before their body is read: its address limit, then its access level. */
+export type RouteGuard = (route: RouteDef) => ((request: FastifyRequest) => Promise<void>)[];
+
 const looseError = errorResponse.loose();
+
 const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
 /**
@@ -42,7 +46,7 @@ const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
  */
 export const bindRoute = <R extends RouteDef>(
   app: FastifyInstance,
-  accessCheck: AccessCheckFactory,
+  guard: RouteGuard,
   route: R,
   handler: (ctx: HandlerContext<R>) => Promise<z.input<R['response']> | void>,
 ): void => {
@@ -61,7 +65,7 @@ export const bindRoute = <R extends RouteDef>(
       response,
     },
     bodyLimit: route.bodyLimit ?? defaultBodyLimit,
-    onRequest: accessCheck(route.access),
+    onRequest: guard(route),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as never,

@@ -5,14 +5,15 @@ import type { UrlSigner } from '../auth/url-signer';
 import type { FileStore } from '../storage/file-store';
 import type { DatabaseKind } from '../db/client';
 import type { SystemAccess } from '../db/system-access';
-import type { AccessCheckFactory } from './bind-route';
+import type { RouteGuard } from './bind-route';
 
 /** What every feature's routes are given by buildApp. */
 export interface FeatureContext {
   config: Config;
   system: SystemAccess;
   tokens: TokenService;
-  accessCheck: AccessCheckFactory;
+  /** What every route's requests pass first (bind-route.ts). */
+  accessCheck: RouteGuard;
   databaseKind: DatabaseKind;
   files: FileStore;
   signer: UrlSigner;
