@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
 import { createUrlSigner } from './platform/auth/url-signer';
 import { createLocalFileStore } from './platform/storage/file-store';
+import { createHeavyWork, heavyWorkConcurrency } from './platform/work/heavy-work';
 import { errorHandler } from './platform/errors/error-handler';
 import { createAccessCheck } from './platform/http/access';
 import { createAccessCache, noAccessCache } from './platform/http/access-cache';
@@ -107,6 +108,7 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
     databaseKind: database.kind,
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
     signer: createUrlSigner(secret),
+    heavyWork: createHeavyWork(heavyWorkConcurrency(config.apiProcesses)),
   };
   for (const register of featureRoutes) register(app, ctx);
 
