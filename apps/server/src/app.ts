@@ -12,7 +12,7 @@ import { createTokenService, loadSigningSecret } from './platform/auth/tokens';
 import type { DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
 import { createUrlSigner } from './platform/auth/url-signer';
-import { createLocalFileStore } from './platform/storage/file-store';
+import { createLocalFileStore, localFilesDir } from './platform/storage/file-store';
 import { createHeavyWork, heavyWorkConcurrency } from './platform/work/heavy-work';
 import { errorHandler } from './platform/errors/error-handler';
 import { createAccessCheck } from './platform/http/access';
@@ -106,7 +106,7 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
     tokens,
     accessCheck: createAccessCheck(system, tokens, accessCache),
     databaseKind: database.kind,
-    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: createLocalFileStore(localFilesDir(config.dataDir)),
     signer: createUrlSigner(secret),
     heavyWork: createHeavyWork(heavyWorkConcurrency(config.apiProcesses)),
   };
