@@ -13,7 +13,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
 import { createUrlSigner } from './platform/auth/url-signer';
 import { createLocalFileStore, localFilesDir } from './platform/storage/file-store';
-import { createHeavyWork, heavyWorkConcurrency } from './platform/work/heavy-work';
+import { createHeavyWork, heavyWorkConcurrency, type HeavyWork } from './platform/work/heavy-work';
 import { errorHandler } from './platform/errors/error-handler';
 import { createAccessCheck } from './platform/http/access';
 import { createAccessCache, noAccessCache } from './platform/http/access-cache';
@@ -25,12 +25,19 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** The heavy work limiter; by default one running a job per core (shared among the API processes). */
+  heavyWork?: HeavyWork;
 }
 
 const requestIdHeader = 'x-request-id';
 
 /** Builds the HTTP application; shared by the server and by tests that call `inject`. */
-export const buildApp = async ({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  database,
+  logger = true,
+  heavyWork,
+}: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: config.TRUST_PROXY,
@@ -108,7 +115,7 @@ export const buildApp = async ({ config, database, logger = true }: AppDeps): Pr
     databaseKind: database.kind,
     files: createLocalFileStore(localFilesDir(config.dataDir)),
     signer: createUrlSigner(secret),
-    heavyWork: createHeavyWork(heavyWorkConcurrency(config.apiProcesses)),
+    heavyWork: heavyWork ?? createHeavyWork(heavyWorkConcurrency(config.apiProcesses)),
   };
   for (const register of featureRoutes) register(app, ctx);
 

@@ -3,15 +3,27 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../../test/test-app';
 import { dataUrl, makeImage, makeLargeImage, makePdf } from '../../test/fixtures';
+import { createHeavyWork, type HeavyWork } from '../../platform/work/heavy-work';
 
 let t: TestApp;
 let h: Record<string, string>;
 let customerId: string;
 let itemId: string;
+let organizationId: string;
+/** The organizations in whose name heavy work ran. */
+const heavyRuns: string[] = [];
+const limiter = createHeavyWork(2);
+const heavyWork: HeavyWork = {
+  run: (org, fn) => {
+    heavyRuns.push(org);
+    return limiter.run(org, fn);
+  },
+};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { heavyWork });
   const u = await registerUser(t.app, { name: 'Mona Salah' });
+  organizationId = u.organization.id;
   h = bearer(u.tokens.access, u.organization.id);
   customerId = json<{ id: string }>(
     await call('POST', '/customers/', { name: 'Alexandria Traders', email: 'a@alex.example' }),
@@ -332,6 +344,14 @@ describe('the invoice image', () => {
     const replaced = json<Inv>(await upload(inv.id, 'image/jpeg', await makeImage('jpeg')));
     expect(replaced.image_status).toBe('available');
     expect(countFiles()).toBe(before);
+  });
+
+  it("checks and previews an upload as heavy work, in its organization's turn", async () => {
+    const inv = json<Inv>(await call('POST', '/invoices/', draft()));
+    heavyRuns.length = 0;
+    expect((await upload(inv.id, 'image/png', await makeImage('png'))).statusCode).toBe(200);
+    expect((await upload(inv.id, 'application/pdf', makePdf())).statusCode).toBe(200);
+    expect(heavyRuns).toEqual([organizationId, organizationId]);
   });
 
   it('accepts a PDF and shows its first page as the preview', async () => {

@@ -43,7 +43,8 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the embedded database lock', () => {
+// The embedded database's own: run once, not again with the PostgreSQL suites.
+describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database lock', () => {
   const dataDir = tempDir();
   dirs.push(dataDir);
   let holder: ChildProcess;
@@ -81,23 +82,26 @@ describe('the embedded database lock', () => {
   );
 });
 
-describe('the socket-file lock (systems without abstract sockets)', () => {
-  it(
-    'keeps a second holder out, and is taken over once its holder is killed',
-    { timeout: 60_000 },
-    async () => {
-      const dir = tempDir();
-      dirs.push(dir);
-      const first = hold('file', dir);
-      expect(await first.line).toBe('held');
-      await expect(lockFolder(dir, 'file')).rejects.toBeInstanceOf(FolderInUse);
-      await killed(first.child);
-      // The dead holder's socket file is still there, refusing connections.
-      expect(fs.existsSync(path.join(dir, '.lock.sock'))).toBe(true);
-      const lock = await lockFolder(dir, 'file');
-      expect(await hold('file', dir).line).toMatch(/^refused: .* is in use by another process$/);
-      lock.release();
-      expect(fs.existsSync(path.join(dir, '.lock.sock'))).toBe(false);
-    },
-  );
-});
+describe.skipIf(process.env.TEST_DB === 'postgres')(
+  'the socket-file lock (systems without abstract sockets)',
+  () => {
+    it(
+      'keeps a second holder out, and is taken over once its holder is killed',
+      { timeout: 60_000 },
+      async () => {
+        const dir = tempDir();
+        dirs.push(dir);
+        const first = hold('file', dir);
+        expect(await first.line).toBe('held');
+        await expect(lockFolder(dir, 'file')).rejects.toBeInstanceOf(FolderInUse);
+        await killed(first.child);
+        // The dead holder's socket file is still there, refusing connections.
+        expect(fs.existsSync(path.join(dir, '.lock.sock'))).toBe(true);
+        const lock = await lockFolder(dir, 'file');
+        expect(await hold('file', dir).line).toMatch(/^refused: .* is in use by another process$/);
+        lock.release();
+        expect(fs.existsSync(path.join(dir, '.lock.sock'))).toBe(false);
+      },
+    );
+  },
+);
