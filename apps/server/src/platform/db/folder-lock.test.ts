@@ -45,18 +45,20 @@ afterAll(async () => {
 
 // The embedded database's own: run once, not again with the PostgreSQL suites.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database lock', () => {
-  const dataDir = tempDir();
-  dirs.push(dataDir);
+  // Made by the first test: the describe block is read even when skipped.
+  let dataDir = '';
   let holder: ChildProcess;
-  const inUse =
+  const inUse = () =>
     `The embedded database in ${dataDir} is in use by another process. ` +
     'Only one process may open it; use DATABASE_URL (PostgreSQL) to run several.';
 
   it('refuses a second process while one has the database open', { timeout: 120_000 }, async () => {
+    dataDir = tempDir();
+    dirs.push(dataDir);
     const first = hold('database', dataDir);
     holder = first.child;
     expect(await first.line).toBe('held');
-    await expect(openPglite(dataDir)).rejects.toThrow(inUse);
+    await expect(openPglite(dataDir)).rejects.toThrow(inUse());
   });
 
   it(
@@ -71,7 +73,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database lock'
         const result = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
         expect(result.rows).toEqual([{ one: 1 }]);
         const second = hold('database', dataDir);
-        expect(await second.line).toBe(`refused: ${inUse}`);
+        expect(await second.line).toBe(`refused: ${inUse()}`);
       } finally {
         await database.close();
       }
