@@ -13,7 +13,8 @@ import { createTokenService, loadSigningSecret } from './platform/auth/tokens';
 import type { DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
 import { createUrlSigner } from './platform/auth/url-signer';
-import { createLocalFileStore } from './platform/storage/file-store';
+import { createLocalFileStore, localFilesDir } from './platform/storage/file-store';
+import { createHeavyWork, heavyWorkConcurrency, type HeavyWork } from './platform/work/heavy-work';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/errors/error-handler';
 import { registerJsonBodyParser } from './platform/http/json-body';
 import { loggerOptions } from './platform/logging/log-options';
@@ -30,6 +31,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where log lines go instead of standard output (tests that read the log). */
   logStream?: NodeJS.WritableStream;
+  /** The heavy work limiter; by default one running a job per core (shared among the API processes). */
+  heavyWork?: HeavyWork;
 }
 
 const requestIdHeader = 'x-request-id';
@@ -47,6 +50,7 @@ export const buildApp = async ({
   database,
   logger = true,
   logStream,
+  heavyWork,
 }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger || logStream ? loggerOptions(config.LOG_LEVEL, logStream) : false,
@@ -141,8 +145,9 @@ export const buildApp = async ({
       accessCheck(route.access),
     ],
     databaseKind: database.kind,
-    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: createLocalFileStore(localFilesDir(config.dataDir)),
     signer: createUrlSigner(secret),
+    heavyWork: heavyWork ?? createHeavyWork(heavyWorkConcurrency(config.apiProcesses)),
   };
   for (const register of featureRoutes) register(app, ctx);
 

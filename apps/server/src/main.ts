@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
 import { buildApp } from './app';
-import { prepareDatabase } from './startup';
+import { prepareDatabase, sweepLeftoverFiles } from './startup';
 import { openDatabase, type DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
 import { loadSigningSecret } from './platform/auth/tokens';
@@ -89,6 +89,7 @@ const config = await orExit(() => loadConfig());
 
 if (cluster.isPrimary) {
   const database = await orExit(() => prepareDatabase(config));
+  await sweepLeftoverFiles(config, database);
   const demo = process.argv.includes('--demo') ? await seedDemoData(createSystemAccess(database.db)) : null;
   if (config.apiProcesses > 1) {
     // The signing secret is settled before the processes start, so that they all read the same one.

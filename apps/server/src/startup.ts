@@ -1,4 +1,7 @@
 import type { Config } from './config';
+import { invoiceImageFiles } from './features/invoices/invoice-image-files';
+import { createLocalFileStore, localFilesDir } from './platform/storage/file-store';
+import { sweepStoredFiles } from './platform/storage/sweep';
 import { openDatabase, type DatabaseHandle } from './platform/db/client';
 import { migrateDatabase } from './platform/db/migrate';
 import { createSystemAccess } from './platform/db/system-access';
@@ -19,5 +22,42 @@ export const prepareDatabase = async (config: Config): Promise<DatabaseHandle> =
   } catch (error) {
     await database.close();
     throw error;
+  }
+};
+
+/**
+ * How old a stored file must be before the start of a server on PostgreSQL may remove it as unreferenced:
+ * other processes may be serving, and an upload writes its files a moment before its record commits.
+ */
+const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes what a crash left among the stored files (temporary files, files no record refers to), before
+ * the server serves. The embedded database is this process's alone while it is open, so nothing else is
+ * writing files and everything is swept; on PostgreSQL only files older than an hour are.
+ */
+export const sweepLeftoverFiles = async (
+  config: Config,
+  database: DatabaseHandle,
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<void> => {
+  // On the embedded database every file, however new (8.64e15 is the latest date there is).
+  const before = new Date(database.kind === 'pglite' ? 8.64e15 : Date.now() - SWEEP_MIN_AGE_MS);
+  try {
+    const system = createSystemAccess(database.db);
+    const swept = await sweepStoredFiles(
+      createLocalFileStore(localFilesDir(config.dataDir)),
+      [invoiceImageFiles(system)],
+      before,
+    );
+    if (swept.unfinished + swept.unreferenced > 0) {
+      log(
+        `Removed stored files left by an interrupted run: ${swept.unfinished} unfinished, ` +
+          `${swept.unreferenced} that no record refers to.`,
+      );
+    }
+  } catch (error) {
+    // Serving matters more than tidying: the next start tries again.
+    log(`Stored files were not swept: ${error instanceof Error ? error.message : String(error)}`);
   }
 };

@@ -7,6 +7,7 @@ import { customersService } from '../features/customers/customers.service';
 import { itemsService } from '../features/items/items.service';
 import { invoicesService } from '../features/invoices/invoices.service';
 import type { FileStore } from '../platform/storage/file-store';
+import type { HeavyWork } from '../platform/work/heavy-work';
 import type { UrlSigner } from '../platform/auth/url-signer';
 
 export const demoAccount = {
@@ -139,8 +140,8 @@ const seedInvoicing = async (
   data: DemoData,
 ) => {
   const scope = system.scopeFor(organizationId, userId);
-  // Demo data has no images, so the invoice service needs no file store or link signer.
-  const unused = {} as FileStore & UrlSigner;
+  // Demo data has no images, so the invoice service needs no file store or link signer or heavy work.
+  const unused = {} as FileStore & UrlSigner & HeavyWork;
   const customers = [];
   for (const c of data.customers) {
     customers.push(
@@ -149,7 +150,7 @@ const seedInvoicing = async (
   }
   const items = [];
   for (const i of data.items) items.push(await itemsService(scope).create({ ...i, tax_rate: '14' }));
-  const invoices = invoicesService(scope, { files: unused, signer: unused });
+  const invoices = invoicesService(scope, { files: unused, signer: unused, heavyWork: unused });
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   for (let n = 0; n < 12; n += 1) {
     const issued = -((n * 11) % 80) - 1;

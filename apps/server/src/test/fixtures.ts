@@ -14,12 +14,15 @@ export const makeImage = async (
   return sharp(Buffer.from(svg))[format]().toBuffer();
 };
 
-/** A minimal valid one-page PDF, with a correct cross-reference table. */
-export const makePdf = (text = 'Invoice INV-1'): Buffer => {
+/** A minimal valid one-page PDF, with a correct cross-reference table; the page's size is in points. */
+export const makePdf = (
+  text = 'Invoice INV-1',
+  page: { width: number; height: number } = { width: 300, height: 200 },
+): Buffer => {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
     null,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
@@ -37,5 +40,11 @@ export const makePdf = (text = 'Invoice INV-1'): Buffer => {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 };
+
+/** A real picture of many pixels that compresses to little (plain white). */
+export const makeLargeImage = (width: number, height: number): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 
 export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;

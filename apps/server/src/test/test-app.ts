@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createPglite, openPostgres, wrapPglite, type DatabaseHandle } from '../platform/db/client';
 import { createSystemAccess, type SystemAccess } from '../platform/db/system-access';
@@ -49,7 +49,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export const createTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'heavyWork'> = {},
+): Promise<TestApp> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -63,7 +66,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...deps });
   await app.ready();
   return {
     app,

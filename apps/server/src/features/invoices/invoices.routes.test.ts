@@ -2,16 +2,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../../test/test-app';
-import { dataUrl, makeImage, makePdf } from '../../test/fixtures';
+import { dataUrl, makeImage, makeLargeImage, makePdf } from '../../test/fixtures';
+import { createHeavyWork, type HeavyWork } from '../../platform/work/heavy-work';
 
 let t: TestApp;
 let h: Record<string, string>;
 let customerId: string;
 let itemId: string;
+let organizationId: string;
+/** The organizations in whose name heavy work ran. */
+const heavyRuns: string[] = [];
+const limiter = createHeavyWork(2);
+const heavyWork: HeavyWork = {
+  run: (org, fn) => {
+    heavyRuns.push(org);
+    return limiter.run(org, fn);
+  },
+};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { heavyWork });
   const u = await registerUser(t.app, { name: 'Mona Salah' });
+  organizationId = u.organization.id;
   h = bearer(u.tokens.access, u.organization.id);
   customerId = json<{ id: string }>(
     await call('POST', '/customers/', { name: 'Alexandria Traders', email: 'a@alex.example' }),
@@ -334,6 +346,14 @@ describe('the invoice image', () => {
     expect(countFiles()).toBe(before);
   });
 
+  it("checks and previews an upload as heavy work, in its organization's turn", async () => {
+    const inv = json<Inv>(await call('POST', '/invoices/', draft()));
+    heavyRuns.length = 0;
+    expect((await upload(inv.id, 'image/png', await makeImage('png'))).statusCode).toBe(200);
+    expect((await upload(inv.id, 'application/pdf', makePdf())).statusCode).toBe(200);
+    expect(heavyRuns).toEqual([organizationId, organizationId]);
+  });
+
   it('accepts a PDF and shows its first page as the preview', async () => {
     const inv = json<Inv>(await call('POST', '/invoices/', draft()));
     const res = await upload(inv.id, 'application/pdf', makePdf(), 'invoice.pdf');
@@ -343,6 +363,28 @@ describe('the invoice image', () => {
     const preview = await t.app.inject({ method: 'GET', url: body.image_preview_url! });
     expect(preview.headers['content-type']).toBe('image/webp');
     expect(preview.rawPayload.length).toBeGreaterThan(100);
+  });
+
+  it('previews a PDF of a huge page, and refuses a picture of more pixels than a scan has', async () => {
+    const inv = json<Inv>(await call('POST', '/invoices/', draft()));
+    const poster = makePdf('Poster', { width: 200 * 72, height: 200 * 72 });
+    const pdf = await upload(inv.id, 'application/pdf', poster, 'poster.pdf');
+    expect(pdf.statusCode).toBe(200);
+    const preview = await t.app.inject({ method: 'GET', url: json<Inv>(pdf).image_preview_url! });
+    expect(preview.headers['content-type']).toBe('image/webp');
+
+    const other = json<Inv>(await call('POST', '/invoices/', draft()));
+    const huge = await upload(other.id, 'image/png', await makeLargeImage(7000, 6000), 'huge.png');
+    expect(huge.statusCode).toBe(413);
+    const detail =
+      'The picture is 7000 x 6000 pixels (42.0 megapixels); at most 40 megapixels are accepted ' +
+      '(a page scanned at 600 dpi is about 35).';
+    expect(json(huge)).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      detail,
+      errors: { image_data: [detail] },
+    });
+    expect(json<Inv>(await call('GET', `/invoices/${other.id}/`)).image_status).toBe('no_image');
   });
 
   it('checks the content, not the declared type or the name, and the 10 MB limit', async () => {

@@ -13,7 +13,7 @@ const signedImageQuery = z.object({
 });
 
 export const registerInvoiceRoutes: FeatureRoutes = (app, ctx) => {
-  const deps = { files: ctx.files, signer: ctx.signer };
+  const deps = { files: ctx.files, signer: ctx.signer, heavyWork: ctx.heavyWork };
   const service = (scope: Parameters<typeof invoicesService>[0]) => invoicesService(scope, deps);
   const a = ctx.accessCheck;
 

@@ -23,6 +23,7 @@ import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { UploadRejected, decodeDataUrl, inspectUpload } from '../../platform/files/inspect-upload';
 import type { FileStore } from '../../platform/storage/file-store';
+import type { HeavyWork } from '../../platform/work/heavy-work';
 import { getOrganizationCurrency } from '../orgs/orgs.service';
 import {
   invoicesRepository,
@@ -43,6 +44,7 @@ export type ImageVariant = 'original' | 'preview';
 export interface InvoiceDeps {
   files: FileStore;
   signer: UrlSigner;
+  heavyWork: HeavyWork;
 }
 
 const invoiceNotFound = () => notFound('Invoice not found.');
@@ -278,14 +280,19 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
       if (decoded.bytes.length === 0) throw new AppError('FILE_UNREADABLE', m.imageUnreadable);
       let inspected;
       try {
-        inspected = await inspectUpload(decoded.bytes);
+        const bytes = decoded.bytes;
+        inspected = await deps.heavyWork.run(scope.organizationId, () => inspectUpload(bytes));
       } catch (error) {
         if (error instanceof UploadRejected) {
-          throw error.reason === 'type'
-            ? new AppError('UNSUPPORTED_FILE_TYPE', m.imageType, {
-                fieldErrors: { image_data: [m.imageType] },
-              })
-            : new AppError('FILE_UNREADABLE', `${m.imageUnreadable}. ${error.message}`);
+          if (error.reason === 'type')
+            throw new AppError('UNSUPPORTED_FILE_TYPE', m.imageType, {
+              fieldErrors: { image_data: [m.imageType] },
+            });
+          if (error.reason === 'too-large')
+            throw new AppError('FILE_TOO_LARGE', error.message, {
+              fieldErrors: { image_data: [error.message] },
+            });
+          throw new AppError('FILE_UNREADABLE', `${m.imageUnreadable}. ${error.message}`);
         }
         throw error;
       }

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { FolderInUse, lockFolder, type FolderLock } from './folder-lock';
 import { attachTenantPool } from './org-scope';
 import * as schema from './schema';
 
@@ -69,43 +70,33 @@ export const wrapPglite = (client: PGlite, onClose?: () => void): DatabaseHandle
 });
 
 /**
- * Opens the embedded database in `dataDir`. Two processes on one PGlite folder silently lose writes, so a
- * lock file holding our pid keeps a second process out; a lock left by a dead process is taken over.
+ * Opens the embedded database in `dataDir`. Two processes on one PGlite folder silently lose writes, so the
+ * open database holds an operating-system lock on its folder (folder-lock.ts) that keeps a second process
+ * out and disappears with the process, however it ends.
  */
 export const openPglite = async (dataDir: string): Promise<DatabaseHandle> => {
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(dataDir, 'pglite.lock');
-  acquireLock(lockPath);
-  const client = createPglite({ dataDir: dir });
-  await client.waitReady;
-  return wrapPglite(client, () => fs.rmSync(lockPath, { force: true }));
-};
-
-const isAlive = (pid: number): boolean => {
+  let lock: FolderLock;
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const acquireLock = (lockPath: string): void => {
-  try {
-    fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-    return;
+    lock = await lockFolder(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
-  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+    if (!(error instanceof FolderInUse)) throw error;
     throw new Error(
-      `The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. ` +
+      `The embedded database in ${dataDir} is in use by another process. ` +
         'Only one process may open it; use DATABASE_URL (PostgreSQL) to run several.',
     );
   }
-  fs.writeFileSync(lockPath, String(process.pid));
+  // Earlier versions kept a pid in this file; it says nothing now.
+  fs.rmSync(path.join(dataDir, 'pglite.lock'), { force: true });
+  try {
+    const client = createPglite({ dataDir: dir });
+    await client.waitReady;
+    return wrapPglite(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 };
 
 /** Opens PostgreSQL when a URL is configured, else the embedded database in dataDir. */

@@ -16,7 +16,7 @@ export interface InspectedUpload {
 
 export class UploadRejected extends Error {
   constructor(
-    readonly reason: 'type' | 'unreadable',
+    readonly reason: 'type' | 'unreadable' | 'too-large',
     message: string,
   ) {
     super(message);
@@ -41,19 +41,51 @@ export const sniffKind = (bytes: Uint8Array): UploadKind | null => {
   return null;
 };
 
-// Larger pictures than this are refused before decoding (a 30,000 x 30,000 bomb is 900 megapixels).
-const MAX_PIXELS = 80_000_000;
+/**
+ * Pictures with more pixels are refused from their header, before decoding: an A4 page scanned at 600 dpi
+ * is 35 megapixels, and every megapixel decoded costs about 4 MB and CPU time (79 MP took 1.3 s and 570 MB).
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * The longest side of a rendered PDF page, whatever the page's size (a 200-inch page at the 110 dpi of a
+ * screen would be 22,000 px: 21 s and 1.5 GB). The preview is at most 1600 px wide anyway.
+ */
+export const PDF_RENDER_MAX_SIDE = 1600;
 const PDF_RENDER_TIMEOUT_MS = 20_000;
 
+// Uploads run a few at a time (platform/work/heavy-work.ts), each on one libvips thread, so the cores are
+// shared out by the limiter rather than by libvips; and no decoded picture is kept after its upload.
+sharp.concurrency(1);
+sharp.cache(false);
+
+const megapixels = (n: number) => (n / 1_000_000).toFixed(1);
+
+/** Refuses a picture whose header announces more pixels than an invoice scan needs, before decoding it. */
+const checkPixels = async (input: Buffer) => {
+  const { width, height } = await sharp(input).metadata();
+  if (!width || !height) throw new UploadRejected('unreadable', 'The picture has no size.');
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new UploadRejected(
+      'too-large',
+      `The picture is ${width} x ${height} pixels (${megapixels(width * height)} megapixels); at most ` +
+        `${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted (a page scanned at 600 dpi is about 35).`,
+    );
+  }
+};
+
 const previewOf = (input: Buffer) =>
-  sharp(input, { limitInputPixels: MAX_PIXELS })
+  sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .flatten({ background: '#ffffff' })
     .resize({ width: 1600, withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer();
 
-const renderFirstPdfPage = async (bytes: Uint8Array): Promise<Buffer> => {
+/**
+ * The first page of a PDF as a PNG whose longest side is PDF_RENDER_MAX_SIDE: pdftoppm scales the page to
+ * that size instead of rendering it at a resolution, so a huge page costs what a small one does.
+ */
+export const renderFirstPdfPage = async (bytes: Uint8Array): Promise<Buffer> => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoice-pdf-'));
   try {
     const input = path.join(dir, 'in.pdf');
@@ -61,7 +93,18 @@ const renderFirstPdfPage = async (bytes: Uint8Array): Promise<Buffer> => {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(
         'pdftoppm',
-        ['-f', '1', '-l', '1', '-r', '110', '-png', '-singlefile', input, path.join(dir, 'page')],
+        [
+          '-f',
+          '1',
+          '-l',
+          '1',
+          '-scale-to',
+          String(PDF_RENDER_MAX_SIDE),
+          '-png',
+          '-singlefile',
+          input,
+          path.join(dir, 'page'),
+        ],
         {
           stdio: ['ignore', 'ignore', 'pipe'],
         },
@@ -89,12 +132,16 @@ const renderFirstPdfPage = async (bytes: Uint8Array): Promise<Buffer> => {
   }
 };
 
-/** Checks that an upload is a JPG, PNG, WEBP or PDF that really decodes, and makes its preview. */
+/**
+ * Checks that an upload is a JPG, PNG, WEBP or PDF that really decodes, and makes its preview. This is heavy
+ * work: callers run it through the heavy work limiter.
+ */
 export const inspectUpload = async (bytes: Uint8Array): Promise<InspectedUpload> => {
   const kind = sniffKind(bytes);
   if (!kind) throw new UploadRejected('type', 'Not a JPG, PNG, WEBP or PDF file.');
   try {
     const source = kind === 'pdf' ? await renderFirstPdfPage(bytes) : Buffer.from(bytes);
+    if (kind !== 'pdf') await checkPixels(source);
     return { kind, ...KINDS[kind], preview: await previewOf(source) };
   } catch (error) {
     if (error instanceof UploadRejected) throw error;

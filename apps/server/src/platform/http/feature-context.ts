@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { TokenService } from '../auth/tokens';
 import type { UrlSigner } from '../auth/url-signer';
 import type { FileStore } from '../storage/file-store';
+import type { HeavyWork } from '../work/heavy-work';
 import type { DatabaseKind } from '../db/client';
 import type { SystemAccess } from '../db/system-access';
 import type { RouteGuard } from './bind-route';
@@ -17,6 +18,8 @@ export interface FeatureContext {
   databaseKind: DatabaseKind;
   files: FileStore;
   signer: UrlSigner;
+  /** Decoding, rendering and OCR: a few at a time, fairly between organizations. */
+  heavyWork: HeavyWork;
 }
 
 export type FeatureRoutes = (app: FastifyInstance, ctx: FeatureContext) => void;
