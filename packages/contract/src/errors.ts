@@ -29,6 +29,10 @@ export const errorCodes = [
   'URI_TOO_LONG',
   'HEADERS_TOO_LARGE',
   'REQUEST_TIMEOUT',
+  'CREDIT_LIMIT_REACHED',
+  'STORAGE_LIMIT_REACHED',
+  'EXTRACTION_NOT_READY',
+  'FILE_IN_USE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -8,6 +8,9 @@ export * from './customers';
 export * from './items';
 export * from './invoices';
 export * from './money';
+export * from './attachments';
+export * from './ocr';
+export * from './usage';
 
 /** The base path of every API call. */
 export const apiBasePath = '/api/v1';

@@ -31,7 +31,8 @@ export const invoiceImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'appl
  */
 export const INVOICE_DATE_MIN_YEAR = 1900;
 
-const isoDate = (required: string) =>
+/** A calendar date as `YYYY-MM-DD`, in years 1900 to 9999. */
+export const isoDate = (required: string) =>
   z
     .string({ error: required })
     .trim()

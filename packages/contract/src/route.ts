@@ -25,7 +25,7 @@ export interface RouteDef<
   body?: Body;
   response: Response;
   /** HTTP status of a success answer; 200 unless stated. */
-  successStatus?: 200 | 201 | 204;
+  successStatus?: 200 | 201 | 202 | 204;
   /** Largest request body in bytes; `defaultBodyLimit` unless stated. */
   bodyLimit?: number;
   /**
