@@ -5,7 +5,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OcrError } from '../src/errors.js';
@@ -15,9 +14,8 @@ import type { Gray } from '../src/engine/image.js';
 import { tesseract } from '../src/engine/tesseract.js';
 import { closeWarmEngines } from '../src/engine/warm.js';
 import type { PageWords } from '../src/layout.js';
+import { invoices as samples, repoRoot } from './samples.js';
 
-const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
-const samples = resolve(repoRoot, '../shared/samples/invoices');
 const opts = { lang: 'eng', thresholding: 2 } as const;
 
 const text = (p: PageWords): string => p.words.map((w) => `${w.text}@${w.x0},${w.y0},${w.lineKey}`).join(' ');
