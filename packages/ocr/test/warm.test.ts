@@ -76,6 +76,15 @@ describe('warm engine processes', () => {
     expect(text(again)).toBe(text(await oneShot(bottom)));
   }, 60_000);
 
+  it('stops a page cancelled before its engine was handed it', async () => {
+    const [top] = await halvesOf('dev-001.png');
+    const controller = new AbortController();
+    // Cancelled while the page is being written out for the engine, before any engine reads it.
+    const reading = tesseract(top, 1, opts, new Budget(60_000, controller.signal));
+    controller.abort();
+    expect(((await reading.catch((e: unknown) => e)) as OcrError).code).toBe('CANCELLED');
+  }, 60_000);
+
   it('says the engine failed on bytes it cannot read, as a one-shot run does', async () => {
     const bytes = new TextEncoder().encode('not an image at all');
     const err = await tesseract(bytes, 1, opts, new Budget(30_000)).catch((e: unknown) => e);
