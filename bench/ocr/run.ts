@@ -1,5 +1,7 @@
 // Benchmark: both pipelines over the invoice samples and the SROIE receipts, one document at a time.
-//   npm run bench:ocr [-- FOLDER] [--pipelines normal,advanced] [--limit N] [--no-plain]
+//   npm run bench:ocr [-- FOLDER ...] [--pipelines normal,advanced] [--limit N] [--no-plain]
+// Without FOLDER it reads invoices/ and receipts-sroie/ in OCR_SAMPLES (by default ../shared/samples beside
+// the repository).
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -21,10 +23,17 @@ const limit = Number(opt('--limit') ?? '0');
 const plain = !args.includes('--no-plain');
 const folders = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 if (!folders.length) {
-  folders.push(
-    resolve(repoRoot, '../shared/samples/invoices'),
-    resolve(repoRoot, '../shared/samples/receipts-sroie'),
+  const samples = resolve(process.env.OCR_SAMPLES ?? resolve(repoRoot, '../shared/samples'));
+  folders.push(resolve(samples, 'invoices'), resolve(samples, 'receipts-sroie'));
+}
+const missing = folders.filter((f) => !existsSync(f));
+if (missing.length) {
+  console.error(
+    `No sample folder at ${missing.join(', ')}.\n` +
+      'Name the folders to read (npm run bench:ocr -- FOLDER ...) or set OCR_SAMPLES to the folder that holds ' +
+      'invoices/ and receipts-sroie/.',
   );
+  process.exit(2);
 }
 
 interface Doc {

@@ -1,14 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { OcrError, recognizeInvoice } from '../src/index.js';
 import type { OcrErrorCode, RecognizeOptions } from '../src/index.js';
 import { makeEncryptedPdf, makeHugePng, makePdf } from './generate.js';
-
-const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
-const samples = resolve(repoRoot, '../shared/samples/invoices');
+import { invoices as samples } from './samples.js';
 const normal: RecognizeOptions = { pipeline: 'normal' };
 
 async function failsWith(
@@ -61,7 +58,7 @@ describe('hostile and unreadable input', () => {
   });
 
   it('refuses truncated images and PDFs as corrupt', async () => {
-    const jpg = await readFile(resolve(samples, 'dev-002.jpg'));
+    const jpg = await readFile(resolve(samples, 'dev-009.jpg'));
     await failsWith(new Uint8Array(jpg.subarray(0, 4000)), 'CORRUPT_FILE');
     const png = await readFile(resolve(samples, 'dev-001.png'));
     await failsWith(new Uint8Array(png.subarray(0, 3000)), 'CORRUPT_FILE');

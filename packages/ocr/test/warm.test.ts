@@ -5,7 +5,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OcrError } from '../src/errors.js';
@@ -15,9 +14,8 @@ import type { Gray } from '../src/engine/image.js';
 import { tesseract } from '../src/engine/tesseract.js';
 import { closeWarmEngines } from '../src/engine/warm.js';
 import type { PageWords } from '../src/layout.js';
+import { invoices as samples, repoRoot } from './samples.js';
 
-const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
-const samples = resolve(repoRoot, '../shared/samples/invoices');
 const opts = { lang: 'eng', thresholding: 2 } as const;
 
 const text = (p: PageWords): string => p.words.map((w) => `${w.text}@${w.x0},${w.y0},${w.lineKey}`).join(' ');
@@ -76,6 +74,15 @@ describe('warm engine processes', () => {
     expect(((await reading.catch((e: unknown) => e)) as OcrError).code).toBe('CANCELLED');
     const again = await tesseract(bottom, 1, opts, new Budget(60_000));
     expect(text(again)).toBe(text(await oneShot(bottom)));
+  }, 60_000);
+
+  it('stops a page cancelled before its engine was handed it', async () => {
+    const [top] = await halvesOf('dev-001.png');
+    const controller = new AbortController();
+    // Cancelled while the page is being written out for the engine, before any engine reads it.
+    const reading = tesseract(top, 1, opts, new Budget(60_000, controller.signal));
+    controller.abort();
+    expect(((await reading.catch((e: unknown) => e)) as OcrError).code).toBe('CANCELLED');
   }, 60_000);
 
   it('says the engine failed on bytes it cannot read, as a one-shot run does', async () => {

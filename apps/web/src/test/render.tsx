@@ -1,14 +1,14 @@
 import { render } from '@testing-library/react';
 // react-router/dom resolves to a second copy of react-router under vitest; the core provider is enough here.
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/router';
 import { changeLanguage } from '../lib/i18n';
 import type { Language } from '../lib/storage';
 
-/** Renders the whole app at `path`, the way a user would land there. */
-export async function renderApp(path: string, language: Language = 'en') {
+async function renderRoutes(routes: RouteObject[], path: string, language: Language) {
   await changeLanguage(language);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
@@ -17,6 +17,33 @@ export async function renderApp(path: string, language: Language = 'en') {
     </Providers>,
   );
   return { ...utils, router };
+}
+
+/** Renders the whole app at `path`, the way a user would land there: shell, navigation bar and guards. */
+export async function renderApp(path: string, language: Language = 'en') {
+  // Loaded on first use: files that render single pages do not load every page of the app.
+  const { routes } = await import('../app/router');
+  return renderRoutes(routes, path, language);
+}
+
+/** A page of `renderPages`: what it shows, from the route's parameters. */
+export type TestPage = (params: Readonly<Params<string>>) => ReactNode;
+
+function PageAt({ page }: { page: TestPage }) {
+  return page(useParams());
+}
+
+/**
+ * Renders only `pages` (route path to page) inside the app's providers, at `path`: the screen under test
+ * without the shell, navigation bar and guards around it. Any other path shows an empty placeholder, where
+ * a test sees the page's navigation arrive.
+ */
+export async function renderPages(pages: Record<string, TestPage>, path: string, language: Language = 'en') {
+  const routes: RouteObject[] = [
+    ...Object.entries(pages).map(([pagePath, page]) => ({ path: pagePath, element: <PageAt page={page} /> })),
+    { path: '*', element: <div data-testid="page-elsewhere" /> },
+  ];
+  return renderRoutes(routes, path, language);
 }
 
 /** An unsigned token with the claims the page reads; the page never verifies signatures. */

@@ -1,9 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 
+// A waited-for screen comes after work, never after a time: on a machine busy with other work that work
+// can take several times longer than on an idle one, and the test's own timeout is the limit that counts.
+configure({ asyncUtilTimeout: 5_000 });
+
+// Test files share a worker's modules (`isolate: false`): each test leaves nothing behind for the next.
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 

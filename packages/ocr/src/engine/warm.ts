@@ -227,31 +227,36 @@ export function closeWarmEngines(): void {
  */
 export async function readWarm(args: string[], input: Uint8Array, budget: Budget): Promise<string> {
   budget.check();
-  const key = args.join('\u0000');
-  uses.set(key, (uses.get(key) ?? 0) + 1);
-  let i = idle.length - 1;
-  while (i >= 0 && idle[i]?.key !== key) i--;
-  // A new engine on a whole page grows to 100 to 180 MB while it reads: the idle ones end first, so that
-  // the engines together hold no more than one process per page did (the next page pays a start).
-  if (i < 0 && input.length > BIG_PAGE) trimIdle(0);
-  const engine = i >= 0 ? (idle.splice(i, 1)[0] as WarmEngine) : new WarmEngine(key, args);
   const file = join(workFolder(), `${process.pid}-${nextFile++}.pgm`);
   await writeFile(file, input);
-  const onAbort = (): void => engine.kill(new OcrError('CANCELLED', 'OCR was cancelled.'));
-  const timer = setTimeout(
-    () => engine.kill(new OcrError('TIMEOUT', 'OCR took longer than its time limit.')),
-    Math.max(1, budget.remaining()),
-  );
-  budget.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const tsv = await engine.read(file);
-    idle.push(engine);
-    engine.idle();
-    trimIdle(MAX_IDLE);
-    return tsv;
+    // A cancellation while the page was being written has fired its event already: none would come later.
+    budget.check();
+    const key = args.join('\u0000');
+    uses.set(key, (uses.get(key) ?? 0) + 1);
+    let i = idle.length - 1;
+    while (i >= 0 && idle[i]?.key !== key) i--;
+    // A new engine on a whole page grows to 100 to 180 MB while it reads: the idle ones end first, so that
+    // the engines together hold no more than one process per page did (the next page pays a start).
+    if (i < 0 && input.length > BIG_PAGE) trimIdle(0);
+    const engine = i >= 0 ? (idle.splice(i, 1)[0] as WarmEngine) : new WarmEngine(key, args);
+    const onAbort = (): void => engine.kill(new OcrError('CANCELLED', 'OCR was cancelled.'));
+    const timer = setTimeout(
+      () => engine.kill(new OcrError('TIMEOUT', 'OCR took longer than its time limit.')),
+      Math.max(1, budget.remaining()),
+    );
+    budget.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const tsv = await engine.read(file);
+      idle.push(engine);
+      engine.idle();
+      trimIdle(MAX_IDLE);
+      return tsv;
+    } finally {
+      clearTimeout(timer);
+      budget.signal?.removeEventListener('abort', onAbort);
+    }
   } finally {
-    clearTimeout(timer);
-    budget.signal?.removeEventListener('abort', onAbort);
     await unlink(file).catch(() => undefined);
   }
 }

@@ -1,9 +1,12 @@
 import type { Customer } from '@invoicing/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../../lib/storage';
 import { setOrganizationId, setTokens } from '../../../lib/storage';
-import { fakeAccessToken, jsonResponse, renderApp } from '../../../test/render';
+import { fakeAccessToken, jsonResponse, renderPages } from '../../../test/render';
+import { CustomerFormPage } from './customer-form';
+import { CustomerList } from './customer-list';
 
 const nile: Customer = {
   id: '0b6f8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -59,6 +62,17 @@ function fakeServer(answer: (call: Call) => Response | undefined = () => undefin
 
 const user = userEvent.setup({ delay: null });
 
+const renderCustomers = (path: string, language?: Language) =>
+  renderPages(
+    {
+      '/customers': () => <CustomerList />,
+      '/customers/new': () => <CustomerFormPage />,
+      '/customers/:id/edit': ({ id }) => <CustomerFormPage id={id} />,
+    },
+    path,
+    language,
+  );
+
 // Mantine's autosized Textarea listens to document.fonts, which jsdom does not implement.
 beforeAll(() => {
   if (!('fonts' in document)) {
@@ -73,14 +87,11 @@ beforeEach(() => {
   setTokens({ access: fakeAccessToken(), refresh: 'r' });
   setOrganizationId('org-1');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('customers', { timeout: 15_000 }, () => {
   it('lists the customers with their details', async () => {
     fakeServer();
-    await renderApp('/customers');
+    await renderCustomers('/customers');
     const cards = await screen.findAllByTestId('customer-card');
     expect(cards.map((card) => within(card).getByTestId('customer-name').textContent)).toEqual([
       'Nile Trading Co.',
@@ -97,15 +108,20 @@ describe('customers', { timeout: 15_000 }, () => {
   });
 
   it('searches with q and says when nothing matches', async () => {
+    // The search waits for a pause in the typing: the test makes the pause without waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pause = () => act(() => vi.advanceTimersByTime(1_000));
     const server = fakeServer();
-    await renderApp('/customers');
+    await renderCustomers('/customers');
     await screen.findAllByTestId('customer-card');
     await user.type(screen.getByTestId('customer-search'), 'delta');
+    pause();
     await waitFor(() =>
       expect(server.lists().at(-1)?.query).toEqual({ q: 'delta', page: '1', page_size: '12' }),
     );
     await waitFor(() => expect(screen.getAllByTestId('customer-card')).toHaveLength(1));
     await user.type(screen.getByTestId('customer-search'), 'zzz');
+    pause();
     expect(await screen.findByTestId('customers-empty')).toHaveTextContent('No customer matches your search');
   });
 
@@ -119,7 +135,7 @@ describe('customers', { timeout: 15_000 }, () => {
           })
         : undefined,
     );
-    await renderApp('/customers/new');
+    await renderCustomers('/customers/new');
     await user.click(await screen.findByTestId('customer-submit'));
     expect(screen.getByTestId('customer-name')).toHaveAccessibleDescription('Customer name is required');
     expect(server.writes()).toHaveLength(0);
@@ -156,7 +172,7 @@ describe('customers', { timeout: 15_000 }, () => {
           })
         : undefined,
     );
-    await renderApp('/customers/new', 'ar');
+    await renderCustomers('/customers/new', 'ar');
     expect(document.documentElement.dir).toBe('rtl');
     await user.type(await screen.findByTestId('customer-name'), 'شركة أسوان');
     await user.click(screen.getByRole('button', { name: 'إنشاء العميل' }));
@@ -191,7 +207,7 @@ describe('customers', { timeout: 15_000 }, () => {
     const server = fakeServer((call) =>
       call.method === 'POST' ? jsonResponse(201, { ...nile, id: 'new' }) : undefined,
     );
-    const { router } = await renderApp('/customers/new');
+    const { router } = await renderCustomers('/customers/new');
     await user.type(await screen.findByTestId('customer-name'), 'Aswan Stone');
     await user.click(screen.getByTestId('customer-submit'));
     expect(await screen.findByText('Customer saved')).toBeInTheDocument();
@@ -203,7 +219,7 @@ describe('customers', { timeout: 15_000 }, () => {
     const server = fakeServer((call) =>
       call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
     );
-    await renderApp('/customers');
+    await renderCustomers('/customers');
     const [first] = await screen.findAllByTestId('customer-card');
     await user.click(within(first!).getByTestId('customer-delete'));
     expect(screen.getByText('Delete Nile Trading Co.? This cannot be undone.')).toBeInTheDocument();
@@ -231,7 +247,7 @@ describe('customers', { timeout: 15_000 }, () => {
             })
           : undefined,
       );
-      await renderApp('/customers', language);
+      await renderCustomers('/customers', language);
       expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
       const [first] = await screen.findAllByTestId('customer-card');
       await user.click(within(first!).getByTestId('customer-delete'));

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -43,6 +43,14 @@ interface LineState {
 }
 
 const DECIMAL = /^\d{1,12}(\.\d+)?$/;
+
+/** The message to show under a field of the form (client check first, then the server's), if any. */
+type ErrorFor = (field: string) => string | undefined;
+
+interface Option {
+  value: string;
+  label: string;
+}
 
 function isoDay(date: Date): string {
   const month = String(date.getMonth() + 1).padStart(2, '0');
@@ -118,10 +126,14 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
     }
     return options;
   }, [customers.data, invoice]);
-  const itemData = (items.data?.results ?? []).map((item) => ({
-    value: item.id,
-    label: item.sku ? `${item.name} (${item.sku})` : item.name,
-  }));
+  const itemData = useMemo(
+    () =>
+      (items.data?.results ?? []).map((item) => ({
+        value: item.id,
+        label: item.sku ? `${item.name} (${item.sku})` : item.name,
+      })),
+    [items.data],
+  );
 
   const totals = computeInvoiceTotals(
     lines.map((line) => ({
@@ -131,34 +143,46 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
     INVOICE_TAX_RATE,
   );
 
-  function addItem(itemId: string | null) {
-    const item = items.data?.results.find((candidate) => candidate.id === itemId);
-    if (!item) return;
-    setLines((current) => [
-      ...current,
-      {
-        key: nextKey++,
-        item_id: item.id,
-        description: item.name,
-        quantity: '1',
-        unit_price: item.unit_price,
-      },
-    ]);
-    setItemSearch('');
-  }
+  // The parts of the form below take their callbacks and data unchanged from one keystroke to the next, so
+  // that typing in one field renders that field's part and the totals, not every field of the invoice.
+  const addItem = useCallback(
+    (itemId: string | null) => {
+      const item = items.data?.results.find((candidate) => candidate.id === itemId);
+      if (!item) return;
+      setLines((current) => [
+        ...current,
+        {
+          key: nextKey++,
+          item_id: item.id,
+          description: item.name,
+          quantity: '1',
+          unit_price: item.unit_price,
+        },
+      ]);
+      setItemSearch('');
+    },
+    [items.data],
+  );
 
-  function addFreeLine() {
+  const addFreeLine = useCallback(() => {
     setLines((current) => [
       ...current,
       { key: nextKey++, item_id: null, description: '', quantity: '1', unit_price: '0.00' },
     ]);
-  }
+  }, []);
 
-  function updateLine(key: number, patch: Partial<LineState>) {
+  const updateLine = useCallback((key: number, patch: Partial<LineState>) => {
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...patch } : line)));
-  }
+  }, []);
 
-  const errorFor = (field: string) => clientErrors[field] ?? fieldErrorFrom(mutation.error, field, t);
+  const removeLine = useCallback((key: number) => {
+    setLines((current) => current.filter((line) => line.key !== key));
+  }, []);
+
+  const errorFor = useCallback<ErrorFor>(
+    (field) => clientErrors[field] ?? fieldErrorFrom(mutation.error, field, t),
+    [clientErrors, mutation.error, t],
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -209,79 +233,22 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   return (
     <form onSubmit={onSubmit} noValidate data-testid="invoice-form">
       <Stack>
-        <Card withBorder radius="md" padding="lg">
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextInput
-                label={t('editor.number')}
-                placeholder={t('editor.numberPlaceholder')}
-                value={number}
-                onChange={(event) => setNumber(event.currentTarget.value)}
-                error={errorFor('number')}
-                dir="ltr"
-                data-testid="invoice-number-input"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextInput
-                type="date"
-                label={t('editor.issueDate')}
-                value={issueDate}
-                onChange={(event) => setIssueDate(event.currentTarget.value)}
-                error={errorFor('issue_date')}
-                withAsterisk
-                data-testid="invoice-issue-date"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextInput
-                type="date"
-                label={t('editor.dueDate')}
-                value={dueDate}
-                onChange={(event) => setDueDate(event.currentTarget.value)}
-                error={errorFor('due_date')}
-                withAsterisk
-                data-testid="invoice-due-date"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextInput
-                label={t('editor.currency')}
-                value={currency}
-                readOnly
-                error={errorFor('currency')}
-                data-testid="invoice-currency"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <Select
-                label={t('editor.status')}
-                value={status}
-                onChange={(value) => value && setStatus(value as InvoiceStatus)}
-                data={invoiceStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-                allowDeselect={false}
-                error={errorFor('status')}
-                data-testid="invoice-status-select"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <Select
-                label={t('editor.customer')}
-                placeholder={t('editor.customerPlaceholder')}
-                searchable
-                value={customerId}
-                onChange={setCustomerId}
-                onSearchChange={setCustomerSearch}
-                filter={({ options }) => options}
-                data={customerData}
-                nothingFoundMessage={t('editor.noCustomers')}
-                error={errorFor('customer_id')}
-                withAsterisk
-                data-testid="invoice-customer-select"
-              />
-            </Grid.Col>
-          </Grid>
-        </Card>
+        <HeaderFields
+          number={number}
+          issueDate={issueDate}
+          dueDate={dueDate}
+          currency={currency}
+          status={status}
+          customerId={customerId}
+          customerData={customerData}
+          errorFor={errorFor}
+          onNumber={setNumber}
+          onIssueDate={setIssueDate}
+          onDueDate={setDueDate}
+          onStatus={setStatus}
+          onCustomer={setCustomerId}
+          onCustomerSearch={setCustomerSearch}
+        />
 
         <Card withBorder radius="md" padding="lg">
           <Stack>
@@ -289,24 +256,13 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
               <Title order={2} size="h4">
                 {t('editor.lines')}
               </Title>
-              <Group align="flex-end" wrap="wrap">
-                <Select
-                  label={t('editor.addItem')}
-                  placeholder={t('editor.addItemPlaceholder')}
-                  searchable
-                  value={null}
-                  searchValue={itemSearch}
-                  onSearchChange={setItemSearch}
-                  onChange={addItem}
-                  filter={({ options }) => options}
-                  data={itemData}
-                  nothingFoundMessage={t('editor.noItems')}
-                  data-testid="invoice-add-item"
-                />
-                <Button variant="light" onClick={addFreeLine} data-testid="invoice-add-line">
-                  {t('editor.addLine')}
-                </Button>
-              </Group>
+              <AddLineControls
+                itemData={itemData}
+                itemSearch={itemSearch}
+                onItemSearch={setItemSearch}
+                onAddItem={addItem}
+                onAddLine={addFreeLine}
+              />
             </Group>
             {errorFor('lines_data') ? (
               <Text c="red" size="sm" role="alert" data-testid="invoice-lines-error">
@@ -331,63 +287,15 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                   </Table.Thead>
                   <Table.Tbody>
                     {lines.map((line, index) => (
-                      <Table.Tr key={line.key} data-testid="invoice-line">
-                        <Table.Td>
-                          <TextInput
-                            aria-label={t('editor.description')}
-                            value={line.description}
-                            onChange={(event) =>
-                              updateLine(line.key, { description: event.currentTarget.value })
-                            }
-                            error={errorFor(`lines_data.${index}.description`)}
-                            data-testid="line-description"
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput
-                            type="number"
-                            min={1}
-                            step="any"
-                            aria-label={t('editor.quantity')}
-                            value={line.quantity}
-                            onChange={(event) =>
-                              updateLine(line.key, { quantity: event.currentTarget.value })
-                            }
-                            error={errorFor(`lines_data.${index}.quantity`)}
-                            dir="ltr"
-                            data-testid="line-quantity"
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput
-                            type="number"
-                            min={0}
-                            step={0.01}
-                            aria-label={t('editor.unitPrice')}
-                            value={line.unit_price}
-                            onChange={(event) =>
-                              updateLine(line.key, { unit_price: event.currentTarget.value })
-                            }
-                            error={errorFor(`lines_data.${index}.unit_price`)}
-                            dir="ltr"
-                            data-testid="line-unit-price"
-                          />
-                        </Table.Td>
-                        <Table.Td data-testid="line-total">
-                          {formatMoney(totals.lines[index] ?? '0.00', currency, language)}
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('editor.remove')}
-                            onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
-                            data-testid="line-remove"
-                          >
-                            ×
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
+                      <LineRow
+                        key={line.key}
+                        line={line}
+                        index={index}
+                        total={formatMoney(totals.lines[index] ?? '0.00', currency, language)}
+                        errorFor={errorFor}
+                        onChange={updateLine}
+                        onRemove={removeLine}
+                      />
                     ))}
                   </Table.Tbody>
                 </Table>
@@ -428,3 +336,217 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
     </form>
   );
 }
+
+interface HeaderFieldsProps {
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  currency: string;
+  status: InvoiceStatus;
+  customerId: string | null;
+  customerData: Option[];
+  errorFor: ErrorFor;
+  onNumber: (value: string) => void;
+  onIssueDate: (value: string) => void;
+  onDueDate: (value: string) => void;
+  onStatus: (value: InvoiceStatus) => void;
+  onCustomer: (value: string | null) => void;
+  onCustomerSearch: (value: string) => void;
+}
+
+const HeaderFields = memo(function HeaderFields({
+  number,
+  issueDate,
+  dueDate,
+  currency,
+  status,
+  customerId,
+  customerData,
+  errorFor,
+  onNumber,
+  onIssueDate,
+  onDueDate,
+  onStatus,
+  onCustomer,
+  onCustomerSearch,
+}: HeaderFieldsProps) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+          <TextInput
+            label={t('editor.number')}
+            placeholder={t('editor.numberPlaceholder')}
+            value={number}
+            onChange={(event) => onNumber(event.currentTarget.value)}
+            error={errorFor('number')}
+            dir="ltr"
+            data-testid="invoice-number-input"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+          <TextInput
+            type="date"
+            label={t('editor.issueDate')}
+            value={issueDate}
+            onChange={(event) => onIssueDate(event.currentTarget.value)}
+            error={errorFor('issue_date')}
+            withAsterisk
+            data-testid="invoice-issue-date"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+          <TextInput
+            type="date"
+            label={t('editor.dueDate')}
+            value={dueDate}
+            onChange={(event) => onDueDate(event.currentTarget.value)}
+            error={errorFor('due_date')}
+            withAsterisk
+            data-testid="invoice-due-date"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+          <TextInput
+            label={t('editor.currency')}
+            value={currency}
+            readOnly
+            error={errorFor('currency')}
+            data-testid="invoice-currency"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+          <Select
+            label={t('editor.status')}
+            value={status}
+            onChange={(value) => value && onStatus(value as InvoiceStatus)}
+            data={invoiceStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            allowDeselect={false}
+            error={errorFor('status')}
+            data-testid="invoice-status-select"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+          <Select
+            label={t('editor.customer')}
+            placeholder={t('editor.customerPlaceholder')}
+            searchable
+            value={customerId}
+            onChange={onCustomer}
+            onSearchChange={onCustomerSearch}
+            filter={({ options }) => options}
+            data={customerData}
+            nothingFoundMessage={t('editor.noCustomers')}
+            error={errorFor('customer_id')}
+            withAsterisk
+            data-testid="invoice-customer-select"
+          />
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+});
+
+interface AddLineControlsProps {
+  itemData: Option[];
+  itemSearch: string;
+  onItemSearch: (value: string) => void;
+  onAddItem: (itemId: string | null) => void;
+  onAddLine: () => void;
+}
+
+const AddLineControls = memo(function AddLineControls({
+  itemData,
+  itemSearch,
+  onItemSearch,
+  onAddItem,
+  onAddLine,
+}: AddLineControlsProps) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Group align="flex-end" wrap="wrap">
+      <Select
+        label={t('editor.addItem')}
+        placeholder={t('editor.addItemPlaceholder')}
+        searchable
+        value={null}
+        searchValue={itemSearch}
+        onSearchChange={onItemSearch}
+        onChange={onAddItem}
+        filter={({ options }) => options}
+        data={itemData}
+        nothingFoundMessage={t('editor.noItems')}
+        data-testid="invoice-add-item"
+      />
+      <Button variant="light" onClick={onAddLine} data-testid="invoice-add-line">
+        {t('editor.addLine')}
+      </Button>
+    </Group>
+  );
+});
+
+interface LineRowProps {
+  line: LineState;
+  index: number;
+  /** The line's total, formatted. */
+  total: string;
+  errorFor: ErrorFor;
+  onChange: (key: number, patch: Partial<LineState>) => void;
+  onRemove: (key: number) => void;
+}
+
+const LineRow = memo(function LineRow({ line, index, total, errorFor, onChange, onRemove }: LineRowProps) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Table.Tr data-testid="invoice-line">
+      <Table.Td>
+        <TextInput
+          aria-label={t('editor.description')}
+          value={line.description}
+          onChange={(event) => onChange(line.key, { description: event.currentTarget.value })}
+          error={errorFor(`lines_data.${index}.description`)}
+          data-testid="line-description"
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          type="number"
+          min={1}
+          step="any"
+          aria-label={t('editor.quantity')}
+          value={line.quantity}
+          onChange={(event) => onChange(line.key, { quantity: event.currentTarget.value })}
+          error={errorFor(`lines_data.${index}.quantity`)}
+          dir="ltr"
+          data-testid="line-quantity"
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          type="number"
+          min={0}
+          step={0.01}
+          aria-label={t('editor.unitPrice')}
+          value={line.unit_price}
+          onChange={(event) => onChange(line.key, { unit_price: event.currentTarget.value })}
+          error={errorFor(`lines_data.${index}.unit_price`)}
+          dir="ltr"
+          data-testid="line-unit-price"
+        />
+      </Table.Td>
+      <Table.Td data-testid="line-total">{total}</Table.Td>
+      <Table.Td>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('editor.remove')}
+          onClick={() => onRemove(line.key)}
+          data-testid="line-remove"
+        >
+          ×
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+});

@@ -1,9 +1,11 @@
 import type { InvoiceListItem } from '@invoicing/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../../lib/storage';
 import { setOrganizationId, setTokens } from '../../../lib/storage';
-import { fakeAccessToken, jsonResponse, renderApp } from '../../../test/render';
+import { fakeAccessToken, jsonResponse, renderPages } from '../../../test/render';
+import { InvoiceList } from './invoice-list';
 
 function invoice(n: number, status: InvoiceListItem['status'] = 'SENT'): InvoiceListItem {
   return {
@@ -48,19 +50,18 @@ function fakeServer(rows: InvoiceListItem[]) {
 
 const numbers = () => screen.getAllByTestId('invoice-number').map((cell) => cell.textContent);
 const user = userEvent.setup({ delay: null });
+const renderList = (language?: Language) =>
+  renderPages({ '/invoices': () => <InvoiceList /> }, '/invoices', language);
 
 beforeEach(() => {
   setTokens({ access: fakeAccessToken(), refresh: 'r' });
   setOrganizationId('org-1');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('invoice list', { timeout: 15_000 }, () => {
   it('filters by status: All and the five statuses change the query', async () => {
     const server = fakeServer([invoice(1, 'DRAFT'), invoice(2, 'PAID'), invoice(3, 'OVERDUE')]);
-    await renderApp('/invoices');
+    await renderList();
     expect(await screen.findAllByTestId('invoice-row')).toHaveLength(3);
     expect(server.last()).toEqual({ page: '1', page_size: '20' });
     const filter = screen.getByTestId('invoice-status-filter');
@@ -92,17 +93,20 @@ describe('invoice list', { timeout: 15_000 }, () => {
   });
 
   it('searches by number', async () => {
+    // The search waits for a pause in the typing: the test makes the pause without waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = fakeServer([invoice(41), invoice(42), invoice(7)]);
-    await renderApp('/invoices');
+    await renderList();
     expect(await screen.findAllByTestId('invoice-row')).toHaveLength(3);
     await user.type(screen.getByRole('textbox', { name: 'Search by number' }), ' INV-004 ');
+    act(() => vi.advanceTimersByTime(1_000));
     await waitFor(() => expect(server.last()).toEqual({ q: 'INV-004', page: '1', page_size: '20' }));
     await waitFor(() => expect(numbers()).toEqual(['INV-0041', 'INV-0042']));
   });
 
   it('shows the empty state', async () => {
     fakeServer([]);
-    await renderApp('/invoices');
+    await renderList();
     expect(await screen.findByTestId('invoices-empty')).toHaveTextContent('No invoices found');
     expect(screen.getByTestId('invoices-empty')).toHaveTextContent(
       'Create an invoice or start from an OCR scan.',
@@ -112,7 +116,7 @@ describe('invoice list', { timeout: 15_000 }, () => {
 
   it('pages through 45 invoices, 20 at a time, in Arabic', async () => {
     const server = fakeServer(Array.from({ length: 45 }, (_, i) => invoice(i + 1)));
-    await renderApp('/invoices', 'ar');
+    await renderList('ar');
     expect(document.documentElement.dir).toBe('rtl');
     expect(await screen.findAllByTestId('invoice-row')).toHaveLength(20);
     expect(screen.getByRole('heading', { name: 'الفواتير' })).toBeInTheDocument();

@@ -1,9 +1,12 @@
 import type { Item } from '@invoicing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../../lib/storage';
 import { setOrganizationId, setTokens } from '../../../lib/storage';
-import { fakeAccessToken, jsonResponse, renderApp } from '../../../test/render';
+import { fakeAccessToken, jsonResponse, renderPages } from '../../../test/render';
+import { ItemFormPage } from './item-form';
+import { ItemList } from './item-list';
 
 const items: Item[] = [
   {
@@ -58,6 +61,17 @@ function fakeServer(answer: (call: Call) => Response | undefined = () => undefin
 }
 
 const user = userEvent.setup({ delay: null });
+
+const renderItems = (path: string, language?: Language) =>
+  renderPages(
+    {
+      '/items': () => <ItemList />,
+      '/items/new': () => <ItemFormPage />,
+      '/items/:id/edit': ({ id }) => <ItemFormPage id={id} />,
+    },
+    path,
+    language,
+  );
 const skuTaken = () =>
   jsonResponse(409, {
     detail: 'An item with this SKU already exists',
@@ -69,14 +83,11 @@ beforeEach(() => {
   setTokens({ access: fakeAccessToken(), refresh: 'r' });
   setOrganizationId('org-1');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('items', { timeout: 15_000 }, () => {
   it('lists the items with prices to two decimals', async () => {
     fakeServer();
-    await renderApp('/items');
+    await renderItems('/items');
     const cards = await screen.findAllByTestId('item-card');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByTestId('item-name')).toHaveTextContent('Consulting hour');
@@ -88,7 +99,7 @@ describe('items', { timeout: 15_000 }, () => {
 
   it('lists the items in Arabic, right to left, with Western digits', async () => {
     fakeServer();
-    await renderApp('/items', 'ar');
+    await renderItems('/items', 'ar');
     expect(document.documentElement.dir).toBe('rtl');
     const cards = await screen.findAllByTestId('item-card');
     expect(
@@ -104,7 +115,7 @@ describe('items', { timeout: 15_000 }, () => {
     const server = fakeServer((call) =>
       call.method === 'POST' ? jsonResponse(201, { ...items[0], id: 'new-item' }) : undefined,
     );
-    const { router } = await renderApp('/items/new');
+    const { router } = await renderItems('/items/new');
     await user.type(await screen.findByTestId('item-name'), 'Cable, 2 m');
     await user.type(screen.getByTestId('item-sku'), 'CAB-2');
     await user.type(screen.getByTestId('item-unit_price'), '19.999');
@@ -131,7 +142,7 @@ describe('items', { timeout: 15_000 }, () => {
     ['ar', 'يوجد صنف بهذا الرمز بالفعل', 'إنشاء الصنف'],
   ] as const)('shows a taken SKU (409) on the SKU field (%s)', async (language, message, create) => {
     fakeServer((call) => (call.method === 'POST' ? skuTaken() : undefined));
-    const { router } = await renderApp('/items/new', language);
+    const { router } = await renderItems('/items/new', language);
     expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
     await user.type(await screen.findByTestId('item-name'), 'Consulting hour');
     await user.type(screen.getByTestId('item-sku'), 'CONS-1');
