@@ -21,7 +21,8 @@ import type { OrgScope } from '../../platform/db/org-scope';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
-import { UploadRejected, decodeDataUrl, inspectUpload } from '../../platform/files/inspect-upload';
+import { decodeDataUrl } from '../../platform/files/inspect-upload';
+import { checkUpload } from '../../platform/files/check-upload';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { HeavyWork } from '../../platform/work/heavy-work';
 import { getOrganizationCurrency } from '../orgs/orgs.service';
@@ -277,25 +278,7 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
           fieldErrors: { image_data: [m.imageTooLarge] },
         });
       }
-      if (decoded.bytes.length === 0) throw new AppError('FILE_UNREADABLE', m.imageUnreadable);
-      let inspected;
-      try {
-        const bytes = decoded.bytes;
-        inspected = await deps.heavyWork.run(scope.organizationId, () => inspectUpload(bytes));
-      } catch (error) {
-        if (error instanceof UploadRejected) {
-          if (error.reason === 'type')
-            throw new AppError('UNSUPPORTED_FILE_TYPE', m.imageType, {
-              fieldErrors: { image_data: [m.imageType] },
-            });
-          if (error.reason === 'too-large')
-            throw new AppError('FILE_TOO_LARGE', error.message, {
-              fieldErrors: { image_data: [error.message] },
-            });
-          throw new AppError('FILE_UNREADABLE', `${m.imageUnreadable}. ${error.message}`);
-        }
-        throw error;
-      }
+      const inspected = await checkUpload(deps.heavyWork, scope.organizationId, decoded.bytes, 'image_data');
       const stem = `${scope.organizationId}/invoice-images/${id}-${crypto.randomUUID()}`;
       const imageKey = `${stem}.${inspected.ext}`;
       const previewKey = `${stem}-preview.webp`;

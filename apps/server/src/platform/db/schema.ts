@@ -6,3 +6,6 @@ export * from '../../features/subscriptions/subscriptions.table';
 export * from '../../features/customers/customers.table';
 export * from '../../features/items/items.table';
 export * from '../../features/invoices/invoices.table';
+export * from '../../features/attachments/attachments.table';
+export * from '../../features/credits/credits.table';
+export * from '../../features/ocr/ocr.table';

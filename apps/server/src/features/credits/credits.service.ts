@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, gt, gte, inArray, sql, sum } from 'drizzle-orm';
+import type { OrgScope } from '../../platform/db/org-scope';
+import { AppError } from '../../platform/errors/app-error';
+import { getSubscription, type Subscription } from '../subscriptions/subscriptions.repository';
+import { creditBuckets, creditMovements } from './credits.table';
+
+/** What an organization can spend, and has spent, in its subscription's current period. */
+export interface CreditBalance {
+  /** The plan's credits of this period. */
+  planGranted: number;
+  planRemaining: number;
+  /** Unexpired extra credits left. */
+  extraRemaining: number;
+  /** Credits spent this period, refunds deducted. */
+  usedThisPeriod: number;
+  subscription: Subscription;
+}
+
+/**
+ * Makes sure the plan's credits of the subscription's current period have been granted (once per period,
+ * whoever asks first), and answers the subscription.
+ */
+const grantPlanCredits = async (scope: OrgScope): Promise<Subscription> => {
+  const subscription = await getSubscription(scope);
+  if (!subscription) throw new Error(`organization ${scope.organizationId} has no subscription`);
+  await scope.run(async (tx) => {
+    const [bucket] = await tx
+      .insert(creditBuckets)
+      .values({
+        organizationId: scope.organizationId,
+        source: 'plan',
+        granted: subscription.creditsPerMonth,
+        remaining: subscription.creditsPerMonth,
+        periodStart: subscription.currentPeriodStart,
+        expiresAt: subscription.currentPeriodEnd,
+      })
+      .onConflictDoNothing()
+      .returning({ id: creditBuckets.id });
+    if (bucket) {
+      await tx.insert(creditMovements).values({
+        organizationId: scope.organizationId,
+        bucketId: bucket.id,
+        kind: 'plan_grant',
+        amount: subscription.creditsPerMonth,
+      });
+    }
+  });
+  return subscription;
+};
+
+/** The organization's credits now (granting the period's plan credits first if nobody has yet). */
+export const getCreditBalance = (scope: OrgScope): Promise<CreditBalance> =>
+  scope.run(async (tx) => {
+    const subscription = await grantPlanCredits(scope);
+    const now = new Date();
+    const buckets = await tx
+      .select({
+        source: creditBuckets.source,
+        granted: creditBuckets.granted,
+        remaining: creditBuckets.remaining,
+        periodStart: creditBuckets.periodStart,
+      })
+      .from(creditBuckets)
+      .where(and(eq(creditBuckets.organizationId, scope.organizationId), gt(creditBuckets.expiresAt, now)));
+    const plan = buckets.find(
+      (b) => b.source === 'plan' && b.periodStart.getTime() === subscription.currentPeriodStart.getTime(),
+    );
+    const [spent] = await tx
+      .select({ total: sum(creditMovements.amount) })
+      .from(creditMovements)
+      .where(
+        and(
+          eq(creditMovements.organizationId, scope.organizationId),
+          inArray(creditMovements.kind, ['ocr_charge', 'refund']),
+          gte(creditMovements.createdAt, subscription.currentPeriodStart),
+        ),
+      );
+    return {
+      planGranted: plan?.granted ?? 0,
+      planRemaining: plan?.remaining ?? 0,
+      extraRemaining: buckets.filter((b) => b.source === 'extra').reduce((n, b) => n + b.remaining, 0),
+      usedThisPeriod: Math.max(0, -Number(spent?.total ?? 0)),
+      subscription,
+    };
+  });
+
+const creditLimitReached = (balance: CreditBalance, needed: number) =>
+  new AppError('CREDIT_LIMIT_REACHED', 'Credit limit reached', {
+    extra: {
+      upgrade_required: true,
+      message: `This needs ${needed} credit${needed === 1 ? '' : 's'} and ${balance.planRemaining + balance.extraRemaining} ${
+        balance.planRemaining + balance.extraRemaining === 1 ? 'is' : 'are'
+      } left.`,
+      limit_type: 'ocr',
+      current_usage: balance.usedThisPeriod,
+      limit: balance.planGranted,
+      upgrade_options: {
+        buy_extra_credits: 'Buy extra credits: 1 EGP each, valid for 30 days.',
+        upgrade_plan: 'Upgrade your plan for more credits every month.',
+      },
+    },
+  });
+
+/**
+ * Spends `amount` credits for an OCR run, inside the caller's transaction: plan credits first, then extra
+ * credits by earliest expiry. The buckets are locked in one order by every spender, so concurrent runs
+ * take turns and the balance never goes below zero; not enough credits is a 403 `CREDIT_LIMIT_REACHED`.
+ */
+export const chargeCredits = (
+  scope: OrgScope,
+  input: { amount: number; extractionId: string; userId: string | null },
+): Promise<void> =>
+  scope.run(async (tx) => {
+    await grantPlanCredits(scope);
+    const buckets = await tx
+      .select({ id: creditBuckets.id, remaining: creditBuckets.remaining })
+      .from(creditBuckets)
+      .where(
+        and(
+          eq(creditBuckets.organizationId, scope.organizationId),
+          gt(creditBuckets.expiresAt, new Date()),
+          gt(creditBuckets.remaining, 0),
+        ),
+      )
+      .orderBy(
+        desc(sql`${creditBuckets.source} = 'plan'`),
+        asc(creditBuckets.expiresAt),
+        asc(creditBuckets.id),
+      )
+      .for('update');
+    const available = buckets.reduce((n, b) => n + b.remaining, 0);
+    if (available < input.amount) throw creditLimitReached(await getCreditBalance(scope), input.amount);
+    let left = input.amount;
+    for (const bucket of buckets) {
+      if (left === 0) break;
+      const take = Math.min(left, bucket.remaining);
+      left -= take;
+      await tx
+        .update(creditBuckets)
+        .set({ remaining: sql`${creditBuckets.remaining} - ${take}` })
+        .where(and(eq(creditBuckets.organizationId, scope.organizationId), eq(creditBuckets.id, bucket.id)));
+      await tx.insert(creditMovements).values({
+        organizationId: scope.organizationId,
+        bucketId: bucket.id,
+        kind: 'ocr_charge',
+        amount: -take,
+        extractionId: input.extractionId,
+        createdBy: input.userId,
+      });
+    }
+  });
+
+/**
+ * Gives back what an OCR run was charged, to the buckets it came from, inside the caller's transaction.
+ * Answers the credits given back now: 0 when they were given back before (once per run and bucket).
+ */
+export const refundCredits = (scope: OrgScope, extractionId: string): Promise<number> =>
+  scope.run(async (tx) => {
+    const charges = await tx
+      .select({ bucketId: creditMovements.bucketId, amount: sum(creditMovements.amount) })
+      .from(creditMovements)
+      .where(
+        and(
+          eq(creditMovements.organizationId, scope.organizationId),
+          eq(creditMovements.extractionId, extractionId),
+          inArray(creditMovements.kind, ['ocr_charge', 'refund']),
+        ),
+      )
+      .groupBy(creditMovements.bucketId)
+      .orderBy(asc(creditMovements.bucketId));
+    let refunded = 0;
+    for (const charge of charges) {
+      const owed = -Number(charge.amount ?? 0);
+      if (owed <= 0) continue;
+      const [inserted] = await tx
+        .insert(creditMovements)
+        .values({
+          organizationId: scope.organizationId,
+          bucketId: charge.bucketId,
+          kind: 'refund',
+          amount: owed,
+          extractionId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: creditMovements.id });
+      if (!inserted) continue;
+      await tx
+        .update(creditBuckets)
+        .set({ remaining: sql`${creditBuckets.remaining} + ${owed}` })
+        .where(
+          and(eq(creditBuckets.organizationId, scope.organizationId), eq(creditBuckets.id, charge.bucketId)),
+        );
+      refunded += owed;
+    }
+    return refunded;
+  });
