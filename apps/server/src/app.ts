@@ -4,10 +4,11 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { defaultBodyLimit } from '@invoicing/contract';
+import { MAX_UPLOAD_BYTES, defaultBodyLimit } from '@invoicing/contract';
 import type { Config } from './config';
 import { createTokenService, loadSigningSecret } from './platform/auth/tokens';
 import type { DatabaseHandle } from './platform/db/client';
@@ -108,6 +109,9 @@ export const buildApp = async ({
   app.addHook('onSend', async (request, reply) => {
     void reply.header(requestIdHeader, request.id);
   });
+
+  // Uploads: multipart bodies are read by the upload route itself, as a stream, within its own limits.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 6 } });
 
   // 4. OpenAPI from the contract's schemas, at /api/docs when the operator publishes it.
   if (config.API_DOCS) {

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { invoiceImageFiles } from './features/invoices/invoice-image-files';
 import { createLocalFileStore, localFilesDir } from './platform/storage/file-store';
 import { sweepStoredFiles } from './platform/storage/sweep';
+import { attachmentFiles } from './features/attachments/attachment-files';
 import { openDatabase, type DatabaseHandle } from './platform/db/client';
 import { migrateDatabase } from './platform/db/migrate';
 import { createSystemAccess } from './platform/db/system-access';
@@ -47,7 +48,7 @@ export const sweepLeftoverFiles = async (
     const system = createSystemAccess(database.db);
     const swept = await sweepStoredFiles(
       createLocalFileStore(localFilesDir(config.dataDir)),
-      [invoiceImageFiles(system)],
+      [invoiceImageFiles(system), attachmentFiles(system)],
       before,
     );
     if (swept.unfinished + swept.unreferenced > 0) {

@@ -5,6 +5,7 @@ import { registerOrgRoutes } from './orgs/orgs.routes';
 import { registerCustomerRoutes } from './customers/customers.routes';
 import { registerItemRoutes } from './items/items.routes';
 import { registerInvoiceRoutes } from './invoices/invoices.routes';
+import { registerAttachmentRoutes } from './attachments/attachments.routes';
 
 /** Every feature's routes, registered in this order by buildApp (no folder autoload). */
 export const featureRoutes: FeatureRoutes[] = [
@@ -14,4 +15,5 @@ export const featureRoutes: FeatureRoutes[] = [
   registerCustomerRoutes,
   registerItemRoutes,
   registerInvoiceRoutes,
+  registerAttachmentRoutes,
 ];

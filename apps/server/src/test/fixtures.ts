@@ -48,3 +48,35 @@ export const makeLargeImage = (width: number, height: number): Promise<Buffer> =
     .toBuffer();
 
 export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+
+/** A picture of random noise: it compresses hardly at all, so its size is about width x height x 3. */
+export const makeNoiseImage = async (width: number, height: number): Promise<Buffer> => {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i += 1) raw[i] = Math.floor(Math.random() * 256);
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+};
+
+/** A multipart/form-data body, as a browser's FormData sends it. */
+export const multipartBody = (
+  parts: { name: string; value: string | Buffer; filename?: string; contentType?: string }[],
+) => {
+  const boundary = `----invoicing${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.contentType ? `Content-Type: ${part.contentType}\r\n` : ''}\r\n`,
+      ),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
