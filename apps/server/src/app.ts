@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES, defaultBodyLimit } from '@invoicing/contract';
+import { MAX_UPLOAD_BYTES, defaultBodyLimit, type OcrEvent } from '@invoicing/contract';
 import type { Config } from './config';
 import { createTokenService, loadSigningSecret } from './platform/auth/tokens';
 import type { DatabaseHandle } from './platform/db/client';
@@ -24,6 +24,11 @@ import { limitPerAddress } from './platform/http/request-rate';
 import { createAccessCache, noAccessCache } from './platform/http/access-cache';
 import type { FeatureContext } from './platform/http/feature-context';
 import { featureRoutes } from './features';
+import { productJobs, type OcrEngine } from './features/jobs';
+import { createJobQueue } from './platform/jobs/job-queue';
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from './platform/events/event-bus';
+import type { Logger } from 'pino';
+import { recognizeInvoice } from '@invoicing/ocr';
 
 export interface AppDeps {
   config: Config;
@@ -34,6 +39,11 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The heavy work limiter; by default one running a job per core (shared among the API processes). */
   heavyWork?: HeavyWork;
+  /**
+   * Job workers to run in this process (0: none, jobs are only queued), and the OCR engine they call
+   * (tests hand in a fake).
+   */
+  workers?: { concurrency: number; ocr?: OcrEngine };
 }
 
 const requestIdHeader = 'x-request-id';
@@ -52,6 +62,7 @@ export const buildApp = async ({
   logger = true,
   logStream,
   heavyWork,
+  workers,
 }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger || logStream ? loggerOptions(config.LOG_LEVEL, logStream) : false,
@@ -140,6 +151,25 @@ export const buildApp = async ({
     perMinute: config.AUTH_REQUESTS_PER_MINUTE,
     burst: Math.max(1, Math.ceil(config.AUTH_REQUESTS_PER_MINUTE / 2)),
   };
+  const events: EventBus<OcrEvent> =
+    database.kind === 'postgres' && database.url
+      ? createPostgresEventBus(database.url, (error) => app.log.warn({ err: error }, 'event bus'))
+      : createLocalEventBus();
+  const jobs = createJobQueue(productJobs, { database, system, log: app.log as unknown as Logger });
+  const work = heavyWork ?? createHeavyWork(heavyWorkConcurrency(config.apiProcesses));
+  const files = createLocalFileStore(localFilesDir(config.dataDir));
+  await jobs.start();
+  if (workers && workers.concurrency > 0) {
+    await jobs.work(
+      { files, heavyWork: work, events, ocr: workers.ocr ?? { recognize: recognizeInvoice } },
+      { concurrency: workers.concurrency },
+    );
+  }
+  // The queue stops (waiting for the jobs running) before the database closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await events.close();
+  });
   const ctx: FeatureContext = {
     config,
     system,
@@ -149,9 +179,11 @@ export const buildApp = async ({
       accessCheck(route.access),
     ],
     databaseKind: database.kind,
-    files: createLocalFileStore(localFilesDir(config.dataDir)),
+    files,
     signer: createUrlSigner(secret),
-    heavyWork: heavyWork ?? createHeavyWork(heavyWorkConcurrency(config.apiProcesses)),
+    heavyWork: work,
+    jobs,
+    events,
   };
   for (const register of featureRoutes) register(app, ctx);
 

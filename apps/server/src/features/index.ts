@@ -6,6 +6,7 @@ import { registerCustomerRoutes } from './customers/customers.routes';
 import { registerItemRoutes } from './items/items.routes';
 import { registerInvoiceRoutes } from './invoices/invoices.routes';
 import { registerAttachmentRoutes } from './attachments/attachments.routes';
+import { registerOcrRoutes } from './ocr/ocr.routes';
 
 /** Every feature's routes, registered in this order by buildApp (no folder autoload). */
 export const featureRoutes: FeatureRoutes[] = [
@@ -16,4 +17,5 @@ export const featureRoutes: FeatureRoutes[] = [
   registerItemRoutes,
   registerInvoiceRoutes,
   registerAttachmentRoutes,
+  registerOcrRoutes,
 ];

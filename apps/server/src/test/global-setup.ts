@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPglite, openPostgres, wrapPglite } from '../platform/db/client';
+import { createPglite, openPostgres, wrapPglite, type DatabaseHandle } from '../platform/db/client';
 import { migrateDatabase } from '../platform/db/migrate';
 import { createSystemAccess } from '../platform/db/system-access';
 import { seedPlans } from '../features/plans/plans.seed';
+import { productJobs } from '../features/jobs';
+import { createJobQueue } from '../platform/jobs/job-queue';
+import { createLogger } from '../platform/logging/logger';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +22,17 @@ const withDatabase = (url: string, database: string) => {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+};
+
+/** The job queue's tables and queues, in the template: every copy starts with them. */
+const installJobQueue = async (handle: DatabaseHandle) => {
+  const queue = createJobQueue(productJobs, {
+    database: handle,
+    system: createSystemAccess(handle.db),
+    log: createLogger('silent'),
+  });
+  await queue.start();
+  await queue.stop();
 };
 
 /**
@@ -38,6 +52,7 @@ export default async function setup(project: TestProject) {
     const handle = openPostgres(withDatabase(url, template), 2);
     await migrateDatabase(handle);
     await seedPlans(createSystemAccess(handle.db));
+    await installJobQueue(handle);
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', url, template });
     return async () => {
@@ -57,6 +72,7 @@ export default async function setup(project: TestProject) {
   const handle = wrapPglite(client);
   await migrateDatabase(handle);
   await seedPlans(createSystemAccess(handle.db));
+  await installJobQueue(handle);
   const dump = await client.dumpDataDir('none');
   const templateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-tpl-')), 'template.tar');
   fs.writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));

@@ -51,7 +51,7 @@ export interface TestApp {
 
 export const createTestApp = async (
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'heavyWork'> = {},
+  deps: Pick<AppDeps, 'heavyWork' | 'workers'> = {},
 ): Promise<TestApp> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-test-'));
   const config = loadConfig({

@@ -73,7 +73,7 @@ const checkPixels = async (input: Buffer) => {
   }
 };
 
-const previewOf = (input: Buffer) =>
+export const previewOf = (input: Buffer) =>
   sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .flatten({ background: '#ffffff' })
@@ -82,10 +82,10 @@ const previewOf = (input: Buffer) =>
     .toBuffer();
 
 /**
- * The first page of a PDF as a PNG whose longest side is PDF_RENDER_MAX_SIDE: pdftoppm scales the page to
- * that size instead of rendering it at a resolution, so a huge page costs what a small one does.
+ * The first `pages` pages of a PDF as PNGs whose longest side is PDF_RENDER_MAX_SIDE: pdftoppm scales each
+ * page to that size instead of rendering it at a resolution, so a huge page costs what a small one does.
  */
-export const renderFirstPdfPage = async (bytes: Uint8Array): Promise<Buffer> => {
+export const renderPdfPages = async (bytes: Uint8Array, pages: number): Promise<Buffer[]> => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoice-pdf-'));
   try {
     const input = path.join(dir, 'in.pdf');
@@ -97,21 +97,18 @@ export const renderFirstPdfPage = async (bytes: Uint8Array): Promise<Buffer> => 
           '-f',
           '1',
           '-l',
-          '1',
+          String(pages),
           '-scale-to',
           String(PDF_RENDER_MAX_SIDE),
           '-png',
-          '-singlefile',
           input,
           path.join(dir, 'page'),
         ],
-        {
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
+        { stdio: ['ignore', 'ignore', 'pipe'] },
       );
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      const timer = setTimeout(() => child.kill('SIGKILL'), PDF_RENDER_TIMEOUT_MS);
+      const timer = setTimeout(() => child.kill('SIGKILL'), PDF_RENDER_TIMEOUT_MS * pages);
       child.on('error', (e) => {
         clearTimeout(timer);
         resolve({ code: -1, stderr: e.message });
@@ -126,10 +123,20 @@ export const renderFirstPdfPage = async (bytes: Uint8Array): Promise<Buffer> => 
         throw new UploadRejected('unreadable', 'The PDF is protected by a password.');
       throw new UploadRejected('unreadable', 'The PDF could not be read: it is damaged or incomplete.');
     }
-    return await fs.readFile(path.join(dir, 'page.png'));
+    // page-1.png, or page-01.png ... as the page count needs digits: in page order either way.
+    const names = (await fs.readdir(dir)).filter((n) => /^page-\d+\.png$/.test(n));
+    names.sort((x, y) => Number(/\d+/.exec(x)![0]) - Number(/\d+/.exec(y)![0]));
+    return await Promise.all(names.map((n) => fs.readFile(path.join(dir, n))));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+};
+
+/** The first page of a PDF as a PNG (see renderPdfPages). */
+export const renderFirstPdfPage = async (bytes: Uint8Array): Promise<Buffer> => {
+  const [first] = await renderPdfPages(bytes, 1);
+  if (!first) throw new UploadRejected('unreadable', 'The PDF has no page.');
+  return first;
 };
 
 /**

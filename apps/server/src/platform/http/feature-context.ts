@@ -6,6 +6,10 @@ import type { FileStore } from '../storage/file-store';
 import type { HeavyWork } from '../work/heavy-work';
 import type { DatabaseKind } from '../db/client';
 import type { SystemAccess } from '../db/system-access';
+import type { OcrEvent } from '@invoicing/contract';
+import type { EventBus } from '../events/event-bus';
+import type { JobDeps } from '../jobs/job-deps';
+import type { JobQueue } from '../jobs/job-queue';
 import type { RouteGuard } from './bind-route';
 
 /** What every feature's routes are given by buildApp. */
@@ -20,6 +24,10 @@ export interface FeatureContext {
   signer: UrlSigner;
   /** Decoding, rendering and OCR: a few at a time, fairly between organizations. */
   heavyWork: HeavyWork;
+  /** The durable job queue (sending; workers run where configured). */
+  jobs: JobQueue<JobDeps>;
+  /** Changes pushed to the organization's open pages. */
+  events: EventBus<OcrEvent>;
 }
 
 export type FeatureRoutes = (app: FastifyInstance, ctx: FeatureContext) => void;

@@ -4,7 +4,9 @@ import type { OrgScope } from '../db/org-scope';
 
 /** What a run of a job came to. `failed` is final: the job is not tried again, and `onGiveUp` runs. */
 export type JobOutcome =
-  { status: 'done' } | { status: 'skipped'; reason: string } | { status: 'failed'; reason: string };
+  | { status: 'done' }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; reason: string; code?: string };
 
 /** Every job works for one organization, named in its payload. */
 export interface OrganizationPayload {
@@ -42,7 +44,10 @@ export interface JobDefinition<P extends OrganizationPayload, D> {
    * Runs once when the job will not be tried again: every attempt threw, expired or lost its worker, or
    * the handler answered `failed`. Idempotent too.
    */
-  onGiveUp?: (run: Omit<JobRun<P>, 'signal' | 'attempt'> & { reason: string }, deps: D) => Promise<void>;
+  onGiveUp?: (
+    run: Omit<JobRun<P>, 'signal' | 'attempt'> & { reason: string; code?: string | undefined },
+    deps: D,
+  ) => Promise<void>;
 }
 
 /** A job of any payload, as the queue holds them. */

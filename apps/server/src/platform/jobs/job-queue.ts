@@ -120,7 +120,7 @@ export const createJobQueue = <D>(jobs: AnyJob<D>[], options: JobQueueOptions): 
             if (outcome.status === 'failed') {
               if (job.onGiveUp) {
                 await job.onGiveUp(
-                  { payload, scope, jobId: raw.id, log: jobLog, reason: outcome.reason },
+                  { payload, scope, jobId: raw.id, log: jobLog, reason: outcome.reason, code: outcome.code },
                   deps,
                 );
               }
