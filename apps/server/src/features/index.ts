@@ -7,6 +7,7 @@ import { registerItemRoutes } from './items/items.routes';
 import { registerInvoiceRoutes } from './invoices/invoices.routes';
 import { registerAttachmentRoutes } from './attachments/attachments.routes';
 import { registerOcrRoutes } from './ocr/ocr.routes';
+import { registerUsageRoutes } from './usage/usage.routes';
 
 /** Every feature's routes, registered in this order by buildApp (no folder autoload). */
 export const featureRoutes: FeatureRoutes[] = [
@@ -18,4 +19,5 @@ export const featureRoutes: FeatureRoutes[] = [
   registerInvoiceRoutes,
   registerAttachmentRoutes,
   registerOcrRoutes,
+  registerUsageRoutes,
 ];

@@ -88,7 +88,6 @@ const flatten = (f: Pick<FieldsJson, 'vendor' | 'customer' | 'line_items'> & Rec
 
 /** Text read from a page, made fit to be stored: no control characters, within the field's length. */
 const clean = (value: string | null | undefined, max: number): string =>
-   
   (value ?? '')
     .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ')
     .trim()
