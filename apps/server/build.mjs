@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/create-admin.ts'],
+  entryPoints: ['src/main.ts', 'src/main-worker.ts', 'src/create-admin.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

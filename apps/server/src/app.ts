@@ -24,7 +24,7 @@ import { limitPerAddress } from './platform/http/request-rate';
 import { createAccessCache, noAccessCache } from './platform/http/access-cache';
 import type { FeatureContext } from './platform/http/feature-context';
 import { featureRoutes } from './features';
-import { productJobs, type OcrEngine } from './features/jobs';
+import { productJobs, startJobWorkers, type OcrEngine } from './features/jobs';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './platform/events/event-bus';
 import type { Logger } from 'pino';
@@ -159,14 +159,18 @@ export const buildApp = async ({
   const work = heavyWork ?? createHeavyWork(heavyWorkConcurrency(config.apiProcesses));
   const files = createLocalFileStore(localFilesDir(config.dataDir));
   await jobs.start();
+  let stopChecks = () => undefined as void;
   if (workers && workers.concurrency > 0) {
-    await jobs.work(
+    stopChecks = await startJobWorkers(
+      jobs,
       { files, heavyWork: work, events, ocr: workers.ocr ?? { recognize: recognizeInvoice } },
-      { concurrency: workers.concurrency },
+      system,
+      { concurrency: workers.concurrency, onError: (error) => app.log.error({ err: error }, 'job check') },
     );
   }
   // The queue stops (waiting for the jobs running) before the database closes.
   app.addHook('onClose', async () => {
+    stopChecks();
     await jobs.stop();
     await events.close();
   });

@@ -50,6 +50,16 @@ const configSchema = z.object({
    * once), refused in memory before any database work.
    */
   AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * OCR runs this process works on at once (`auto`: one per core, shared among the API processes; 0: none,
+   * when separate worker processes (`npm run worker`) do the work).
+   */
+  OCR_WORKERS: z
+    .string()
+    .default('auto')
+    .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) <= 64), {
+      message: 'a number from 0 to 64, or auto',
+    }),
   /** Publish the API's OpenAPI description and explorer at /api/docs. */
   API_DOCS: z
     .enum(['true', 'false'])
@@ -86,10 +96,12 @@ const configSchema = z.object({
     }),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'API_PROCESSES'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'API_PROCESSES' | 'OCR_WORKERS'> & {
   dataDir: string;
   /** How many API processes serve the port. */
   apiProcesses: number;
+  /** OCR runs worked on at once in each process that serves (0: none). */
+  ocrWorkers: number;
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -99,7 +111,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { API_PROCESSES, ...rest } = parsed.data;
+  const { API_PROCESSES, OCR_WORKERS, ...rest } = parsed.data;
   const cores = os.availableParallelism();
   const apiProcesses = API_PROCESSES === 'auto' ? (rest.DATABASE_URL ? cores : 1) : Number(API_PROCESSES);
   if (apiProcesses > 1 && !rest.DATABASE_URL) {
@@ -107,5 +119,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration:\nAPI_PROCESSES: more than one process needs DATABASE_URL (the embedded database serves one process)',
     );
   }
-  return { ...rest, dataDir: path.resolve(rest.DATA_DIR), apiProcesses };
+  const ocrWorkers =
+    OCR_WORKERS === 'auto' ? Math.max(1, Math.floor(cores / apiProcesses)) : Number(OCR_WORKERS);
+  return { ...rest, dataDir: path.resolve(rest.DATA_DIR), apiProcesses, ocrWorkers };
 };

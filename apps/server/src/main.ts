@@ -41,7 +41,7 @@ const banner = (config: Config, database: DatabaseHandle['kind'], demo: Demo) =>
 
 /** Serves the API on an open database until SIGTERM or SIGINT, then finishes the requests in flight. */
 const serve = async (config: Config, database: DatabaseHandle) => {
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, workers: { concurrency: config.ocrWorkers } });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,9 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  callServer,
+  killAllServerProcesses,
+  killServerProcess,
+  startServerProcess,
+} from './test/server-process';
 
 /*
  * The real server, killed with SIGKILL while images are being uploaded, then started again on the same
@@ -11,60 +16,17 @@ import { afterAll, describe, expect, it } from 'vitest';
  * file is missing. Embedded database only (the start sweeps everything while it holds the folder).
  */
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 // Made by the test itself: the suites on PostgreSQL skip it.
 let dataDir = '';
 let filesDir = '';
-const running = new Set<ChildProcess>();
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
+const startServer = () =>
+  startServerProcess(dataDir, { JWT_SECRET: 'crash-test-secret-that-is-long-enough' });
+const kill = killServerProcess;
+const api = callServer;
 
-const startServer = async (): Promise<Server> => {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'crash-test-secret-that-is-long-enough',
-    LOG_LEVEL: 'info',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  };
-  delete env.DATABASE_URL;
-  delete env.API_PROCESSES;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => running.delete(child));
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (found) resolve(found[1]!);
-    });
-    void exited.then(() => reject(new Error(`the server exited before listening: ${err}`)));
-  });
-  return { child, base, exited };
-};
-
-const kill = async (server: Server) => {
-  server.child.kill('SIGKILL');
-  await server.exited;
-};
-
-afterAll(async () => {
-  for (const child of running) child.kill('SIGKILL');
+afterAll(() => {
+  killAllServerProcesses();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -75,20 +37,6 @@ const storedFiles = () =>
         .filter((e) => e.isFile())
         .map((e) => path.relative(filesDir, path.join(e.parentPath, e.name)))
     : [];
-
-const api = async (base: string, method: string, url: string, token?: string, body?: unknown) => {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token
-        ? { authorization: `Bearer ${token.split(' ')[0]}`, 'x-organization-id': token.split(' ')[1]! }
-        : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 
 /** A picture of noise: a few megabytes that still decode quickly, so each write takes a while. */
 const noisyPng = (seed: number) =>

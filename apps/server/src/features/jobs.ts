@@ -1,8 +1,31 @@
+import type { SystemAccess } from '../platform/db/system-access';
 import type { AnyJob } from '../platform/jobs/define-job';
 import type { JobDeps } from '../platform/jobs/job-deps';
+import type { JobQueue } from '../platform/jobs/job-queue';
 import { extractInvoiceFields } from './ocr/extract-invoice-fields.job';
+import { reconcileExtractions } from './ocr/ocr.reconcile';
 
 export type { JobDeps, OcrEngine } from '../platform/jobs/job-deps';
 
 /** Every job of the product (no folder autoload), beside the list of feature routes in index.ts. */
 export const productJobs: AnyJob<JobDeps>[] = [extractInvoiceFields];
+
+const RECONCILE_EVERY_MS = 60_000;
+
+/**
+ * Runs the product's jobs in this process, and once a minute makes sure no OCR run was left without its
+ * job. Answers a function that stops the checks (the queue stops its workers itself).
+ */
+export const startJobWorkers = async (
+  jobs: JobQueue<JobDeps>,
+  deps: JobDeps,
+  system: SystemAccess,
+  options: { concurrency: number; onError: (error: unknown) => void },
+): Promise<() => void> => {
+  await jobs.work(deps, { concurrency: options.concurrency });
+  const reconcile = () => reconcileExtractions(system, jobs, deps.events).catch(options.onError);
+  await reconcile();
+  const timer = setInterval(() => void reconcile(), RECONCILE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+};

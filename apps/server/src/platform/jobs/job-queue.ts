@@ -24,6 +24,8 @@ export interface JobQueue<D> {
     payload: NoInfer<P>,
     options?: { singletonKey?: string },
   ): Promise<string | null>;
+  /** Whether a run of `job` with this singleton key is queued, waiting to be tried again, or running. */
+  isPending(job: AnyJob<D>, singletonKey: string): Promise<boolean>;
   /**
    * Runs the jobs in this process, at most `concurrency` at once and, while others wait, one per
    * organization at a time: one organization's many jobs do not hold every worker.
@@ -88,6 +90,11 @@ export const createJobQueue = <D>(jobs: AnyJob<D>[], options: JobQueueOptions): 
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         group: { id: data.organizationId },
       });
+    },
+
+    isPending: async (job, singletonKey) => {
+      const found = await boss.findJobs(job.name, { key: singletonKey });
+      return found.some((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active');
     },
 
     work: async (deps, { concurrency }) => {

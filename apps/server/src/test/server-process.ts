@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** The real server (src/main.ts through tsx), started as a child process on the embedded database. */
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<void>;
+  /** Everything it wrote to standard error, for the failure message. */
+  errors: () => string;
+}
+
+const serverDir = path.resolve(import.meta.dirname, '..', '..');
+const running = new Set<ChildProcess>();
+
+export const startServerProcess = async (
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> => {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'process-test-secret-that-is-long-enough',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.API_PROCESSES;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => running.delete(child));
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-20_000)));
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    void exited.then(() => reject(new Error(`the server exited before listening: ${err}`)));
+  });
+  return { child, base, exited, errors: () => err };
+};
+
+/** SIGKILL: no shutdown, no cleanup, as a crash or the kernel's out-of-memory killer would end it. */
+export const killServerProcess = async (server: ServerProcess) => {
+  server.child.kill('SIGKILL');
+  await server.exited;
+};
+
+/** Ends every server a test started and left running. */
+export const killAllServerProcesses = () => {
+  for (const child of running) child.kill('SIGKILL');
+};
+
+/** A JSON call with a session `"<access token> <organization id>"`. */
+export const callServer = async (
+  base: string,
+  method: string,
+  url: string,
+  session?: string,
+  body?: unknown,
+) => {
+  const [token, organizationId] = session ? session.split(' ') : [];
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}`, 'x-organization-id': organizationId! } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
