@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber, formatWait } from './format';
+import { formatDate, formatMoney, formatMonth, formatNumber, formatPercent, formatWait } from './format';
 
 describe('format', () => {
   it('uses Western digits in Arabic', () => {
@@ -18,5 +18,19 @@ describe('format', () => {
     expect(formatWait(42, 'en')).toBe('in 42 seconds');
     expect(formatWait(600, 'en')).toBe('in 10 minutes');
     expect(formatWait(42, 'ar')).toContain('42');
+  });
+
+  it('shows percentages with one decimal, in both languages', () => {
+    expect(formatPercent(87.5, 'en')).toBe('87.5%');
+    expect(formatPercent(100, 'en')).toBe('100.0%');
+    expect(formatPercent(0, 'en')).toBe('0.0%');
+    expect(formatPercent(66.666, 'ar')).toMatch(/^\u200e?66[.٫]7\u200e?%\u200e?$/);
+  });
+
+  it('names a YYYY-MM month without shifting it by time zone', () => {
+    expect(formatMonth('2026-01', 'en')).toBe('Jan 2026');
+    expect(formatMonth('2025-12', 'en')).toBe('Dec 2025');
+    expect(formatMonth('2026-01', 'ar')).toBe('يناير 2026');
+    expect(formatMonth('soon', 'en')).toBe('soon');
   });
 });

@@ -32,6 +32,15 @@ export function formatMoney(amount: string | number, currency: string, language:
   return (formatter.format as (value: string | number) => string)(amount);
 }
 
+/** A share given in percent (87.5 for 87.5%) with one decimal, the way the product shows rates. */
+export function formatPercent(percent: number, language: string): string {
+  return formatNumber(percent / 100, language, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+}
+
 function toDate(value: string | number | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -49,6 +58,21 @@ export function formatDateTime(value: string | number | Date, language: string):
   return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
     date,
   );
+}
+
+/**
+ * A calendar month given as `YYYY-MM`, e.g. "Jan 2026". It names the month itself, so it is read in UTC:
+ * the user's time zone must not move it to the month before.
+ */
+export function formatMonth(month: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return new Intl.DateTimeFormat(localeFor(language), {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }
 
 /** "in 42 seconds" / "in 3 minutes" in the page language, for waits such as a Retry-After. */

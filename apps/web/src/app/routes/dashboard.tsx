@@ -1,14 +1,18 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { OrganizationHome } from '../../features/orgs/components/organization-home';
+import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
+import { OrganizationHeader } from '../../features/orgs/components/organization-header';
 
 export function DashboardPage() {
   const { t } = useTranslation(['orgs', 'common']);
   useDocumentTitle(`${t('dashboard.title')} · ${t('common:appName')}`);
   return (
-    <Container size="lg" data-testid="dashboard">
-      <OrganizationHome />
+    <Container size="xl" data-testid="dashboard">
+      <Stack gap="xl">
+        <OrganizationHeader />
+        <DashboardOverview />
+      </Stack>
     </Container>
   );
 }
