@@ -188,7 +188,7 @@ describe('customers', { timeout: 15_000 }, () => {
     'refuses a pasted name that would show reversed or nothing at all, in the page language (%s)',
     async (language, refused, required) => {
       const server = fakeServer();
-      await renderApp('/customers/new', language);
+      await renderCustomers('/customers/new', language);
       const name = await screen.findByTestId('customer-name');
       await user.click(name);
       await user.paste('Aswan\u202eenotS');
