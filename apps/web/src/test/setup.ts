@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // Toasts live in a store outside React: one test's toasts would otherwise fill the next one's screen.
+  notifications.clean();
 });
 
 // Mantine reads these browser APIs that jsdom does not implement.
