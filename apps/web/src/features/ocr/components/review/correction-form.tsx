@@ -93,7 +93,8 @@ export function CorrectionForm(props: CorrectionFormProps) {
     <TextInput
       label={label(labelText, path)}
       onChange={(event) => onValue(path, event.currentTarget.value)}
-      dir={options.ltr ? 'ltr' : undefined}
+      // Names and addresses may be in either language: each shows in its own direction.
+      dir={options.ltr ? 'ltr' : 'auto'}
       {...fieldProps(path)}
     />
   );
@@ -103,6 +104,7 @@ export function CorrectionForm(props: CorrectionFormProps) {
       label={label(labelText, path)}
       onChange={(event) => onValue(path, event.currentTarget.value)}
       minRows={2}
+      dir="auto"
       {...fieldProps(path)}
     />
   );
@@ -314,7 +316,7 @@ function LineRow({
         onChange={(event) => onLine(line.key, column, event.currentTarget.value)}
         error={errors[`line_items.${index}.${column}`]}
         inputMode={numeric ? 'decimal' : undefined}
-        dir={numeric ? 'ltr' : undefined}
+        dir={numeric ? 'ltr' : 'auto'}
         ref={register(id)}
         onFocus={() => onFieldFocus(id)}
         styles={
