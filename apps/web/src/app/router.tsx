@@ -15,6 +15,7 @@ import { ItemEditPage, ItemNewPage, ItemsPage } from './routes/items';
 import { LandingPage } from './routes/landing';
 import { LoginPage } from './routes/login';
 import { OcrPage } from './routes/ocr';
+import { OcrReviewPage } from './routes/ocr-review';
 import { OrgSelectPage } from './routes/org-select';
 import { PaymentCancelPage } from './routes/payment-cancel';
 import { PaymentEnhancedPage } from './routes/payment-enhanced';
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
               { path: '/invoices/:id', element: <InvoiceDetailPage /> },
               { path: '/invoices/:id/edit', element: <InvoiceDetailPage /> },
               { path: '/ocr', element: <OcrPage /> },
+              { path: '/ocr/:id', element: <OcrReviewPage /> },
               { path: '/file-manager', element: <FileManagerPage /> },
               { path: '/usage', element: <UsagePage /> },
               { path: '/plans', element: <PlansPage /> },

@@ -1,6 +1,7 @@
 import { defineRoute } from '@invoicing/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { FakeXhr, installFakeXhr } from '../test/fake-xhr';
 import { ApiError, createApiClient } from './api-client';
 import {
   getAccessToken,
@@ -236,5 +237,128 @@ describe('api client', () => {
       .catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('NETWORK_ERROR');
     expect(error.status).toBe(0);
+  });
+});
+
+const uploadRoute = defineRoute({
+  method: 'POST',
+  path: '/files/',
+  access: 'org',
+  summary: 'test upload',
+  response: z.object({ id: z.string(), name: z.string() }),
+  successStatus: 201,
+});
+
+describe('api client uploads', () => {
+  beforeEach(() => {
+    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    setOrganizationId('org-1');
+    installFakeXhr();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const form = () => {
+    const body = new FormData();
+    body.set('kind', 'INVOICE_UPLOAD');
+    body.set('file', new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }));
+    return body;
+  };
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('sends the form with the session headers, reports progress and parses the answer', async () => {
+    const progress: number[] = [];
+    const client = createApiClient({ fetch: vi.fn() });
+    const done = client.upload(uploadRoute, {
+      body: form(),
+      onProgress: ({ loaded, total }) => progress.push(loaded / total),
+    });
+    await flush();
+    const [xhr] = FakeXhr.requests;
+    expect(xhr?.method).toBe('POST');
+    expect(xhr?.url).toBe('/api/v1/files/');
+    expect(xhr?.headers.Authorization).toBe('Bearer access-1');
+    expect(xhr?.headers['X-Organization-ID']).toBe('org-1');
+    // The browser sets the multipart boundary itself.
+    expect(xhr?.headers['Content-Type']).toBeUndefined();
+    expect(xhr?.form.kind).toBe('INVOICE_UPLOAD');
+    xhr?.progress(25, 100);
+    xhr?.progress(100, 100);
+    xhr?.respond(201, { id: 'f1', name: 'a.pdf' });
+    await expect(done).resolves.toEqual({ id: 'f1', name: 'a.pdf' });
+    expect(progress).toEqual([0.25, 1]);
+  });
+
+  it('refreshes once on a 401 and sends the upload again with the new token', async () => {
+    const fetch = vi.fn(async () => json(200, { access: 'access-2', refresh: 'refresh-2' }));
+    const client = createApiClient({ fetch });
+    FakeXhr.autoRespond = (xhr) =>
+      xhr.headers.Authorization === 'Bearer access-2'
+        ? { status: 201, body: { id: 'f1', name: 'a.pdf' } }
+        : { status: 401, body: { detail: 'Token expired', code: 'UNAUTHENTICATED' } };
+    await expect(client.upload(uploadRoute, { body: form() })).resolves.toEqual({ id: 'f1', name: 'a.pdf' });
+    expect(FakeXhr.requests).toHaveLength(2);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(getRefreshToken()).toBe('refresh-2');
+  });
+
+  it('turns an error answer into ApiError and a storage limit into the upgrade redirect', async () => {
+    const onUpgradeRequired = vi.fn();
+    const client = createApiClient({ fetch: vi.fn(), onUpgradeRequired });
+    FakeXhr.autoRespond = () => ({
+      status: 403,
+      body: {
+        detail: 'Storage limit reached',
+        code: 'STORAGE_LIMIT_REACHED',
+        upgrade_required: true,
+        message: 'Storage limit reached',
+        limit_type: 'storage',
+        current_usage: 30,
+        limit: 30,
+      },
+    });
+    const error = (await client.upload(uploadRoute, { body: form() }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('STORAGE_LIMIT_REACHED');
+    expect(error.status).toBe(403);
+    expect(onUpgradeRequired).toHaveBeenCalledOnce();
+    expect(getUpgradeError()?.limitType).toBe('storage');
+  });
+
+  it('turns a dropped connection into a NETWORK_ERROR', async () => {
+    const client = createApiClient({ fetch: vi.fn() });
+    const done = client.upload(uploadRoute, { body: form() }).catch((e: unknown) => e);
+    await flush();
+    FakeXhr.requests[0]?.fail();
+    expect(((await done) as ApiError).code).toBe('NETWORK_ERROR');
+  });
+});
+
+describe('api client streams', () => {
+  beforeEach(() => {
+    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    setOrganizationId('org-1');
+  });
+
+  it('opens a stream with the session headers and answers the open response', async () => {
+    const fetch = vi.fn(
+      async () => new Response('event: x\ndata: 1\n\n', { headers: { 'Content-Type': 'text/event-stream' } }),
+    );
+    const client = createApiClient({ fetch });
+    const response = await client.stream('/events/');
+    expect(await response.text()).toBe('event: x\ndata: 1\n\n');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = new Headers(init.headers);
+    expect(url).toBe('/api/v1/events/');
+    expect(headers.get('Accept')).toBe('text/event-stream');
+    expect(headers.get('Authorization')).toBe('Bearer access-1');
+    expect(headers.get('X-Organization-ID')).toBe('org-1');
+  });
+
+  it('throws ApiError for a refused stream', async () => {
+    const fetch = vi.fn(async () => json(404, { detail: 'Not found', code: 'NOT_FOUND' }));
+    const client = createApiClient({ fetch });
+    await expect(client.stream('/events/')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });

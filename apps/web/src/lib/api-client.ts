@@ -63,8 +63,23 @@ export interface SessionStore {
   setUpgradeError(error: UpgradeError): void;
 }
 
+/** Upload progress: bytes sent so far and the total, when the browser knows it. */
+export type UploadProgress = (progress: { loaded: number; total: number }) => void;
+
+export interface UploadOptions<R> extends Omit<RequestOptions<R>, 'body'> {
+  body: FormData;
+  onProgress?: UploadProgress;
+}
+
+export interface StreamOptions {
+  params?: Record<string, string | number>;
+  signal?: AbortSignal;
+}
+
 export interface ApiClientConfig {
   fetch?: typeof fetch;
+  /** Builds the request object of an upload; fetch cannot report upload progress. */
+  createXhr?: () => XMLHttpRequest;
   baseUrl?: string;
   store?: SessionStore;
   /** Where to send the user when a plan limit stops an action. */
@@ -73,7 +88,27 @@ export interface ApiClientConfig {
 
 export interface ApiClient {
   request<R extends RouteDef>(route: R, options?: RequestOptions<R>): Promise<RouteResponse<R>>;
+  /** A multipart request sent with XMLHttpRequest, reporting upload progress; otherwise like `request`. */
+  upload<R extends RouteDef>(route: R, options: UploadOptions<R>): Promise<RouteResponse<R>>;
+  /**
+   * Opens a streamed GET answer (server-sent events) with the session's headers and the same refresh on a
+   * 401; answers the open response for the caller to read, or throws ApiError.
+   */
+  stream(path: string, options?: StreamOptions): Promise<Response>;
 }
+
+/** The part of a route the transport needs: streams have no contract schema to parse with. */
+type Target = Pick<RouteDef, 'method' | 'path' | 'access'>;
+
+interface Outgoing {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+type Transport = (outgoing: Outgoing) => Promise<Response>;
 
 const defaultStore: SessionStore = {
   getAccessToken,
@@ -169,6 +204,75 @@ function readUpgradeError(body: unknown): UpgradeError | null {
   };
 }
 
+/** Statuses whose answer has no body: a Response with one cannot even be built. */
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
+
+function parseXhrHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    try {
+      headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+    } catch {
+      // A header name the Headers class refuses is of no use to us.
+    }
+  }
+  return headers;
+}
+
+/** One request through XMLHttpRequest, answered as a fetch Response so that the rest of the client is shared. */
+function sendWithXhr(
+  createXhr: () => XMLHttpRequest,
+  { url, method, headers, body, signal }: Outgoing,
+  onProgress?: UploadProgress,
+): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      return;
+    }
+    const xhr = createXhr();
+    const networkError = () =>
+      new ApiError({ status: 0, code: 'NETWORK_ERROR', detail: 'The server could not be reached' });
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      };
+    }
+    xhr.onload = () => {
+      settle();
+      if (xhr.status < 200 || xhr.status > 599) {
+        reject(networkError());
+        return;
+      }
+      const responseBody = nullBodyStatuses.has(xhr.status) ? null : xhr.responseText;
+      resolve(
+        new Response(responseBody, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: parseXhrHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(networkError());
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      settle();
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+    };
+    xhr.send((body ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
+
 /** Builds a client; the app uses the one below, tests build their own around a fake fetch. */
 export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const fetchImpl: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -220,9 +324,17 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     return refreshing;
   }
 
-  function send(route: RouteDef, options: RequestOptions<unknown>, accessToken: string | null) {
+  const fetchTransport: Transport = ({ url, ...init }) => fetchOrThrow(url, init);
+
+  function send(
+    target: Target,
+    options: RequestOptions<unknown>,
+    accessToken: string | null,
+    transport: Transport,
+    accept = 'application/json',
+  ) {
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      Accept: accept,
       'Accept-Language': store.getLanguage(),
     };
     let body: BodyInit | undefined;
@@ -234,20 +346,23 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     }
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     const organizationId = store.getOrganizationId();
-    if (organizationId && route.access !== 'public' && !route.path.startsWith('/auth/')) {
+    if (organizationId && target.access !== 'public' && !target.path.startsWith('/auth/')) {
       headers['X-Organization-ID'] = organizationId;
     }
-    const url = `${baseUrl}${buildPath(route.path, options.params)}${buildQuery(options.query)}`;
-    return fetchOrThrow(url, { method: route.method, headers, body, signal: options.signal });
+    const url = `${baseUrl}${buildPath(target.path, options.params)}${buildQuery(options.query)}`;
+    return transport({ url, method: target.method, headers, body, signal: options.signal });
   }
 
-  async function request<R extends RouteDef>(
-    route: R,
-    options: RequestOptions<R> = {},
-  ): Promise<RouteResponse<R>> {
-    const needsToken = route.access !== 'public';
+  /** Sends once, refreshes and resends once on a 401, and turns a failure into ApiError. */
+  async function exchange(
+    target: Target,
+    options: RequestOptions<unknown>,
+    transport: Transport,
+    accept?: string,
+  ): Promise<Response> {
+    const needsToken = target.access !== 'public';
     const tokenUsed = needsToken ? store.getAccessToken() : null;
-    let response = await send(route, options, tokenUsed);
+    let response = await send(target, options, tokenUsed, transport, accept);
 
     if (response.status === 401) {
       if (!needsToken) {
@@ -258,7 +373,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         // Another request may have refreshed while this one was in flight: use its token instead of refreshing.
         const refreshed = current !== null && current !== tokenUsed ? true : await sharedRefresh();
         if (refreshed) {
-          response = await send(route, options, store.getAccessToken());
+          response = await send(target, options, store.getAccessToken(), transport, accept);
           if (response.status === 401) store.clearSession();
         }
       }
@@ -275,7 +390,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       }
       throw error;
     }
+    return response;
+  }
 
+  async function parse<R extends RouteDef>(route: R, response: Response): Promise<RouteResponse<R>> {
     const data = response.status === 204 ? undefined : await readBody(response);
     const parsed = route.response.safeParse(data);
     if (!parsed.success) {
@@ -289,7 +407,24 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     return parsed.data as RouteResponse<R>;
   }
 
-  return { request };
+  async function request<R extends RouteDef>(
+    route: R,
+    options: RequestOptions<R> = {},
+  ): Promise<RouteResponse<R>> {
+    return parse(route, await exchange(route, options, fetchTransport));
+  }
+
+  async function upload<R extends RouteDef>(route: R, options: UploadOptions<R>): Promise<RouteResponse<R>> {
+    const transport: Transport = (outgoing) =>
+      sendWithXhr(config.createXhr ?? (() => new XMLHttpRequest()), outgoing, options.onProgress);
+    return parse(route, await exchange(route, options, transport));
+  }
+
+  function stream(path: string, options: StreamOptions = {}): Promise<Response> {
+    return exchange({ method: 'GET', path, access: 'org' }, options, fetchTransport, 'text/event-stream');
+  }
+
+  return { request, upload, stream };
 }
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
@@ -311,4 +446,17 @@ export function callApi<R extends RouteDef>(
   options?: RequestOptions<R>,
 ): Promise<RouteResponse<R>> {
   return defaultClient.request(route, options);
+}
+
+/** Sends a multipart form to one contract route, reporting upload progress, like `callApi` otherwise. */
+export function uploadApi<R extends RouteDef>(
+  route: R,
+  options: UploadOptions<R>,
+): Promise<RouteResponse<R>> {
+  return defaultClient.upload(route, options);
+}
+
+/** Opens a server-sent event stream under the API with the signed-in session's headers. */
+export function openApiStream(path: string, options?: StreamOptions): Promise<Response> {
+  return defaultClient.stream(path, options);
 }

@@ -10,6 +10,7 @@ configure({ asyncUtilTimeout: 5_000 });
 // Test files share a worker's modules (`isolate: false`): each test leaves nothing behind for the next.
 afterEach(() => {
   cleanup();
+  // Toasts live in a store outside React: one test's toasts would otherwise fill the next one's screen.
   notifications.clean();
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { FileManagerPage as FileManagerFeaturePage } from '../../features/ocr/components/files/file-manager';
 
 export function FileManagerPage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('fileManager')} testId="page-file-manager" />;
+  return <FileManagerFeaturePage />;
 }

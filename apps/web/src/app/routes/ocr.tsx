@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { OcrPage as OcrFeaturePage } from '../../features/ocr/components/ocr-page';
 
 export function OcrPage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('ocr')} testId="page-ocr" />;
+  return <OcrFeaturePage />;
 }
