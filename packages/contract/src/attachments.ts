@@ -39,6 +39,11 @@ export const attachment = z.object({
   /** The latest extraction's status and id, null before any. */
   extraction_status: z.enum(extractionStatuses).nullable(),
   extraction_id: z.string().nullable(),
+  /** The latest extraction's failure, when it FAILED. */
+  extraction_error_code: z.string().nullable(),
+  extraction_error_message: z.string().nullable(),
+  /** Whether the latest extraction found enough to make an invoice of. */
+  extraction_has_invoice_data: z.boolean(),
   /** The invoice made from this file's extraction, if any. */
   invoice_id: z.string().nullable(),
   invoice_number: z.string().nullable(),

@@ -9,6 +9,9 @@ export type AttachmentRow = typeof attachments.$inferSelect;
 export interface LatestExtraction {
   id: string;
   status: 'PROCESSING' | 'DONE' | 'FAILED';
+  errorCode: string | null;
+  errorMessage: string | null;
+  hasInvoiceData: boolean;
   invoiceId: string | null;
   invoiceNumber: string | null;
 }
@@ -29,6 +32,9 @@ export const attachmentsRepository = (scope: OrgScope) => {
           attachmentId: ocrExtractions.attachmentId,
           id: ocrExtractions.id,
           status: ocrExtractions.status,
+          errorCode: ocrExtractions.errorCode,
+          errorMessage: ocrExtractions.errorMessage,
+          hasInvoiceData: ocrExtractions.hasInvoiceData,
           invoiceId: ocrExtractions.invoiceId,
           invoiceNumber: invoices.number,
         })

@@ -63,6 +63,9 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
     has_extraction: Boolean(latest),
     extraction_status: latest?.status ?? null,
     extraction_id: latest?.id ?? null,
+    extraction_error_code: latest?.status === 'FAILED' ? latest.errorCode : null,
+    extraction_error_message: latest?.status === 'FAILED' ? latest.errorMessage : null,
+    extraction_has_invoice_data: latest?.status === 'DONE' && latest.hasInvoiceData,
     invoice_id: latest?.invoiceId ?? null,
     invoice_number: latest?.invoiceNumber ?? null,
   });

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconTrash } from '../../../../components/icons';
 import { formatDateTime } from '../../../../lib/format';
-import { useExtractions } from '../../api/list-extractions';
 import { formatMb } from '../../hooks/ocr-format';
 import { failureMessage } from '../../hooks/ocr-messages';
 import { useCreateInvoice } from '../../hooks/use-create-invoice';
@@ -93,7 +92,9 @@ export function FileCard({ file, onDelete, onShowResults }: FileCardProps) {
               {t('files.results')}
             </Button>
           ) : null}
-          {file.extraction_status === 'DONE' && file.extraction_id ? (
+          {file.extraction_status === 'DONE' &&
+          file.extraction_id &&
+          (file.invoice_id || file.extraction_has_invoice_data) ? (
             file.invoice_id ? (
               <Button
                 size="xs"
@@ -146,13 +147,10 @@ export function FileCard({ file, onDelete, onShowResults }: FileCardProps) {
 /** SPEC §2: the failure's message, 'Processing failed' when the run left none. */
 function FailedNote({ file }: { file: Attachment }) {
   const { t, i18n } = useTranslation('ocr');
-  const query = useExtractions({ attachment: file.id, page: 1, pageSize: 1 });
-  if (query.isPending) return null;
-  const run = query.data?.results[0];
-  const message =
-    run && run.status === 'FAILED' && run.error_message?.trim()
-      ? failureMessage(run, t, i18n.language)
-      : t('files.processingFailed');
+  const run = { error_code: file.extraction_error_code, error_message: file.extraction_error_message };
+  const message = run.error_message?.trim()
+    ? failureMessage(run, t, i18n.language)
+    : t('files.processingFailed');
   return (
     <Text size="sm" c="red.7" data-testid="file-error">
       {message}

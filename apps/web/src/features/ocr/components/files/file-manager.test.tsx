@@ -25,6 +25,8 @@ const failedFile = fileOf({
   has_extraction: true,
   extraction_status: 'FAILED',
   extraction_id: ids.failed,
+  extraction_error_code: 'ENCRYPTED_PDF',
+  extraction_error_message: 'The PDF is encrypted',
 });
 
 describe('file manager', { timeout: 20_000 }, () => {
@@ -66,7 +68,7 @@ describe('file manager', { timeout: 20_000 }, () => {
 
   it("says 'Processing failed' when a failed run left no message", async () => {
     fakeOcrServer({
-      files: [failedFile],
+      files: [{ ...failedFile, extraction_error_code: null, extraction_error_message: null }],
       extractions: [
         extractionOf({ id: ids.failed, attachment: ids.receipt, status: 'FAILED', error_message: null }),
       ],
@@ -169,7 +171,14 @@ describe('file manager', { timeout: 20_000 }, () => {
   it("says 'Failed to create invoice' when the server refuses", async () => {
     fakeOcrServer(
       {
-        files: [fileOf({ has_extraction: true, extraction_status: 'DONE', extraction_id: ids.extraction })],
+        files: [
+          fileOf({
+            has_extraction: true,
+            extraction_status: 'DONE',
+            extraction_id: ids.extraction,
+            extraction_has_invoice_data: true,
+          }),
+        ],
         extractions: [extractionOf()],
       },
       (call) => (call.path.endsWith('/apply/') ? new Response('', { status: 500 }) : undefined),
