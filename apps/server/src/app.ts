@@ -180,7 +180,7 @@ export const buildApp = async ({
     tokens,
     accessCheck: (route) => [
       ...(route.limitedPerAddress ? [limitPerAddress(authRate)] : []),
-      accessCheck(route.access),
+      accessCheck(route.access, route.roles),
     ],
     databaseKind: database.kind,
     files,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { MembershipRole } from './orgs';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -24,6 +25,11 @@ export interface RouteDef<
   query?: Query;
   body?: Body;
   response: Response;
+  /**
+   * Organization routes only: the membership roles that may call it (every role unless stated). A member
+   * of another role gets 403.
+   */
+  roles?: readonly MembershipRole[];
   /** HTTP status of a success answer; 200 unless stated. */
   successStatus?: 200 | 201 | 202 | 204;
   /** Largest request body in bytes; `defaultBodyLimit` unless stated. */

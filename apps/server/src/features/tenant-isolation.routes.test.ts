@@ -1,18 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerRoutes, invoiceRoutes, itemRoutes, type RouteDef } from '@invoicing/contract';
+import * as contract from '@invoicing/contract';
+import type { RouteDef } from '@invoicing/contract';
+import { createFakeOcr } from '../test/fake-ocr';
+import { dataUrl, makeImage, multipartBody } from '../test/fixtures';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../test/test-app';
-import { dataUrl, makeImage } from '../test/fixtures';
 
+/** Every route of the contract, found by walking its exports: a new route is checked without a list kept by hand. */
+const allRoutes: RouteDef[] = (Object.values(contract) as unknown[])
+  .filter((group): group is Record<string, unknown> => typeof group === 'object' && group !== null)
+  .flatMap((group) => Object.values(group))
+  .filter(
+    (r): r is RouteDef =>
+      typeof r === 'object' && r !== null && 'method' in r && 'path' in r && 'access' in r && 'response' in r,
+  );
+
+/** Which kind of record the `:id` of a path names, from the path's first part. */
+const kindOf = (path: string): string | undefined =>
+  [
+    ['/customers/', 'customers'],
+    ['/items/', 'items'],
+    ['/invoices/', 'invoices'],
+    ['/billing/invoices/', 'invoices'],
+    ['/attachments/', 'attachments'],
+    ['/ocr/', 'extractions'],
+  ].find(([prefix]) => path.startsWith(prefix!))?.[1];
+
+const fake = createFakeOcr();
 let t: TestApp;
 let mine: Record<string, string>;
 const theirs: Record<string, string> = {};
+let theirHeaders: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { workers: { concurrency: 1, ocr: fake.engine } });
   const me = await registerUser(t.app);
   mine = bearer(me.tokens.access, me.organization.id);
   const other = await registerUser(t.app);
   const oh = bearer(other.tokens.access, other.organization.id);
+  theirHeaders = oh;
   const post = async (url: string, payload: object) =>
     json<{ id: string }>(await t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: oh, payload }));
   theirs.customers = (await post('/customers/', { name: 'Theirs' })).id;
@@ -31,52 +56,88 @@ beforeAll(async () => {
     headers: oh,
     payload: { image_data: dataUrl('image/png', await makeImage('png')) },
   });
+  const file = multipartBody([{ name: 'file', value: await makeImage('png'), filename: 'theirs.png' }]);
+  theirs.attachments = json<{ id: string }>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/attachments/',
+      headers: { ...oh, ...file.headers },
+      payload: file.payload,
+    }),
+  ).id;
+  theirs.extractions = json<{ extraction_id: string }>(
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/attachments/${theirs.attachments}/ocr/`,
+      headers: oh,
+      payload: {},
+    }),
+  ).extraction_id;
+  for (let i = 0; i < 200; i += 1) {
+    const run = await t.app.inject({ method: 'GET', url: `/api/v1/ocr/${theirs.extractions}/`, headers: oh });
+    if (json<{ status: string }>(run).status !== 'PROCESSING') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 });
 afterAll(() => t.close());
 
-const bodies: Record<string, object> = {
-  customers: { name: 'Hijack' },
-  items: { name: 'Hijack', unit_price: '1' },
-  invoices: {
-    customer_id: '00000000-0000-4000-8000-000000000000',
-    issue_date: '2026-01-01',
-    due_date: '2026-01-02',
-    lines_data: [{ description: 'x', quantity: 1, unit_price: '1' }],
-  },
+/** A body each kind of write would accept, were the id the caller's own. */
+const bodyFor = async (route: RouteDef, kind: string): Promise<object | undefined> => {
+  if (route.path.endsWith('/image/upload/'))
+    return { image_data: dataUrl('image/png', await makeImage('png')) };
+  if (route.path.endsWith('/image/delete/')) return { reason: 'x' };
+  if (route.method === 'PUT' && kind === 'customers') return { name: 'Hijack' };
+  if (route.method === 'PUT' && kind === 'items') return { name: 'Hijack', unit_price: '1' };
+  if (route.method === 'PUT' && kind === 'invoices')
+    return {
+      customer_id: '00000000-0000-4000-8000-000000000000',
+      issue_date: '2026-01-01',
+      due_date: '2026-01-02',
+      lines_data: [{ description: 'x', quantity: 1, unit_price: '1' }],
+    };
+  if (route.method === 'PATCH' && kind === 'extractions')
+    return {
+      invoice_number: 'X',
+      vendor: { name: 'X' },
+      customer: { name: 'X' },
+      line_items: [],
+    };
+  if (route.method === 'POST') return {};
+  return undefined;
 };
 
 describe("another organization's ids", () => {
-  const cases: [string, RouteDef][] = [
-    ...Object.values(customerRoutes).map((r) => ['customers', r] as [string, RouteDef]),
-    ...Object.values(itemRoutes).map((r) => ['items', r] as [string, RouteDef]),
-    ...Object.values(invoiceRoutes).map((r) => ['invoices', r] as [string, RouteDef]),
-  ].filter(([, r]) => r.path.includes(':id'));
+  const byId = allRoutes.filter((r) => r.access === 'org' && r.path.includes(':id'));
 
-  it.each(cases.map(([kind, r]) => [`${r.method} ${r.path}`, kind, r] as const))(
-    '%s answers 404',
-    async (_, kind, route) => {
-      let payload: object | undefined;
-      if (route.method === 'PUT') payload = bodies[kind];
-      if (route.path.endsWith('/image/upload/'))
-        payload = { image_data: dataUrl('image/png', await makeImage('png')) };
-      if (route.path.endsWith('/image/delete/')) payload = { reason: 'x' };
-      const res = await t.app.inject({
-        method: route.method,
-        url: `/api/v1${route.path.replace(':id', theirs[kind]!)}`,
-        headers: mine,
-        ...(payload ? { payload } : {}),
-      });
-      expect(res.statusCode).toBe(404);
-      expect(json(res).code).toBe('NOT_FOUND');
-    },
-  );
+  it('every route that takes an id names a kind of record this test knows', () => {
+    expect(byId.length).toBeGreaterThan(15);
+    expect(byId.filter((r) => !kindOf(r.path)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it.each(byId.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 404', async (_, route) => {
+    const kind = kindOf(route.path)!;
+    const payload = await bodyFor(route, kind);
+    const res = await t.app.inject({
+      method: route.method,
+      url: `/api/v1${route.path.replace(':id', theirs[kind]!)}`,
+      headers: mine,
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(json(res).code).toBe('NOT_FOUND');
+  });
 
   it("an invoice cannot use another organization's customer or item", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/invoices/',
       headers: mine,
-      payload: { ...bodies.invoices, customer_id: theirs.customers },
+      payload: {
+        customer_id: theirs.customers,
+        issue_date: '2026-01-01',
+        due_date: '2026-01-02',
+        lines_data: [{ description: 'x', quantity: 1, unit_price: '1' }],
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(json<{ errors: Record<string, string[]> }>(res).errors.customer_id).toEqual([
@@ -84,12 +145,31 @@ describe("another organization's ids", () => {
     ]);
   });
 
-  it('lists show nothing of the other organization', async () => {
-    for (const url of ['/customers/', '/items/', '/invoices/']) {
-      const res = json<{ count: number }>(
-        await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: mine }),
-      );
-      expect(res.count).toBe(0);
+  it('every list shows nothing of the other organization', async () => {
+    const lists = allRoutes.filter(
+      (r) => r.access === 'org' && r.method === 'GET' && !r.path.includes(':id'),
+    );
+    expect(lists.length).toBeGreaterThan(4);
+    for (const route of lists) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1${route.path}`, headers: mine });
+      expect(res.statusCode, route.path).toBe(200);
+      const body = res.body;
+      for (const id of Object.values(theirs)) expect(body, `${route.path} shows ${id}`).not.toContain(id);
+      const answer = json<{ count?: number; results?: unknown[] }>(res);
+      if (answer.count !== undefined) expect(answer.count, route.path).toBe(0);
     }
+  });
+
+  it('a file link altered to name another organization opens nothing', async () => {
+    const file = json<{ file_url: string }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/attachments/${theirs.attachments}/`,
+        headers: theirHeaders,
+      }),
+    );
+    expect((await t.app.inject({ method: 'GET', url: file.file_url })).statusCode).toBe(200);
+    const altered = file.file_url.replace(/o=[0-9a-f-]+/, `o=${mine['x-organization-id']}`);
+    expect((await t.app.inject({ method: 'GET', url: altered })).statusCode).toBe(404);
   });
 });

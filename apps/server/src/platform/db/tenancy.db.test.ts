@@ -42,6 +42,25 @@ describe('tenancy', () => {
     }
   });
 
+  it('every table is a tenant table, or one of the global tables named here', async () => {
+    // Tables shared by every organization, on purpose. A new table is a tenant table (organization_id,
+    // row-level security) unless it is added here, in review.
+    const globalTables = ['auth_throttle', 'organizations', 'plans', 'refresh_tokens', 'users'];
+    const tables = await rows<{ table_name: string; tenant: boolean }>(sql`
+      select t.table_name,
+             exists (select 1 from information_schema.columns c
+                     where c.table_schema = 'public' and c.table_name = t.table_name
+                       and c.column_name = 'organization_id') as tenant
+      from information_schema.tables t
+      where t.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      order by t.table_name`);
+    const shared = tables.filter((t) => !t.tenant).map((t) => t.table_name);
+    expect(shared).toEqual(globalTables);
+    expect(tables.filter((t) => t.tenant).map((t) => t.table_name)).toEqual(
+      expect.arrayContaining(['attachments', 'credit_buckets', 'credit_movements', 'ocr_extractions']),
+    );
+  });
+
   it('a scope sees only its own rows even in a query that forgets the filter', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);

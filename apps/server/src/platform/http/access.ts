@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { RouteAccess } from '@invoicing/contract';
+import type { MembershipRole, RouteAccess } from '@invoicing/contract';
 import type { TokenService } from '../auth/tokens';
 import { createOrgScope } from '../db/org-scope';
 import { preparedFor } from '../db/prepared';
@@ -47,7 +47,7 @@ const membership = (system: SystemAccess) =>
  */
 export const createAccessCheck =
   (system: SystemAccess, tokens: TokenService, cache: AccessCache = noAccessCache) =>
-  (access: RouteAccess) =>
+  (access: RouteAccess, roles?: readonly MembershipRole[]) =>
   async (request: FastifyRequest): Promise<void> => {
     request.auth = null;
     request.scope = null;
@@ -87,6 +87,12 @@ export const createAccessCheck =
     }
     if (access === 'org') {
       if (!row.role) throw new AppError('NOT_A_MEMBER', 'You are not a member of this organization.');
+      if (roles && !roles.includes(row.role)) {
+        throw new AppError(
+          'FORBIDDEN',
+          `Your role in this organization (${row.role}) does not allow this: it needs ${roles.join(' or ')}.`,
+        );
+      }
       request.scope = createOrgScope(system.db, { organizationId, userId: claims.userId, role: row.role });
     }
   };

@@ -5,6 +5,7 @@ import {
   apiBasePath,
   defaultBodyLimit,
   errorResponse,
+  type MembershipRole,
   type RouteAccess,
   type RouteDef,
 } from '@invoicing/contract';
@@ -26,7 +27,10 @@ export interface HandlerContext<R extends RouteDef> {
   scope: R['access'] extends 'org' ? OrgScope : null;
 }
 
-export type AccessCheckFactory = (access: RouteAccess) => (request: FastifyRequest) => Promise<void>;
+export type AccessCheckFactory = (
+  access: RouteAccess,
+  roles?: readonly MembershipRole[],
+) => (request: FastifyRequest) => Promise<void>;
 
 /** The checks a route's requests pass before their body is read: its address limit, then its access level. */
 export type RouteGuard = (route: RouteDef) => ((request: FastifyRequest) => Promise<void>)[];
