@@ -71,7 +71,10 @@ const settleFailed = async (
   }
 };
 
-/** Pictures of the pages as the engine read them, stored for the review screen's boxes. */
+/**
+ * Pictures of the pages as the engine read them, stored for the review screen's boxes. The file's preview
+ * made at upload is already the first page's picture; only a PDF's further pages are rendered.
+ */
 const storePages = async (
   scope: OrgScope,
   deps: JobDeps,
@@ -80,12 +83,17 @@ const storePages = async (
   extractionId: string,
   pageCount: number,
 ): Promise<StoredPage[]> => {
-  const pictures =
-    file.mime === 'application/pdf'
-      ? await renderPdfPages(bytes, Math.min(Math.max(1, pageCount), OCR_MAX_PAGES))
-      : [bytes];
   const stored: StoredPage[] = [];
+  const wanted = file.mime === 'application/pdf' ? Math.min(Math.max(1, pageCount), OCR_MAX_PAGES) : 1;
+  const preview = file.previewKey ? await deps.files.get(file.previewKey) : null;
+  if (preview && file.previewKey) {
+    const { width = 0, height = 0 } = await sharp(preview).metadata();
+    stored.push({ page: 1, key: file.previewKey, width, height });
+  }
+  if (stored.length === wanted) return stored;
+  const pictures = file.mime === 'application/pdf' ? await renderPdfPages(bytes, wanted) : [bytes];
   for (const [i, picture] of pictures.entries()) {
+    if (i < stored.length) continue;
     const webp = await previewOf(picture);
     const { width = 0, height = 0 } = await sharp(webp).metadata();
     const key = attachmentKey(scope.organizationId, file.id, `page-${extractionId}-${i + 1}.webp`);
@@ -166,7 +174,7 @@ export const extractInvoiceFields = defineJob<{ organizationId: string; extracti
     });
     if (!finished) {
       // Settled meanwhile (given up by another worker after a lost heartbeat): its pictures are not kept.
-      await Promise.all(pages.map((p) => deps.files.remove(p.key)));
+      await Promise.all(pages.filter((p) => p.key !== file.previewKey).map((p) => deps.files.remove(p.key)));
       return { status: 'skipped', reason: 'settled meanwhile' };
     }
     const done = await ocr.find(run.id);
