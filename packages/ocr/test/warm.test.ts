@@ -106,15 +106,13 @@ describe('warm engine processes', () => {
         'console.log(p.width);',
       ].join('\n'),
     );
-    const started = Date.now();
     try {
+      // An idle engine ends after a minute; a program that waited for it would outlive this timeout.
       const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
       const { stdout } = await promisify(execFile)(tsx, [script], { cwd: repoRoot, timeout: 50_000 });
       expect(stdout.trim()).toBe('400');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-    // An idle engine ends after a minute; the program must not wait for it.
-    expect(Date.now() - started).toBeLessThan(20_000);
   }, 60_000);
 });
