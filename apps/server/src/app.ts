@@ -14,7 +14,7 @@ import { createTokenService, loadSigningSecret } from './platform/auth/tokens';
 import type { DatabaseHandle } from './platform/db/client';
 import { createSystemAccess } from './platform/db/system-access';
 import { createUrlSigner } from './platform/auth/url-signer';
-import { createLocalFileStore, localFilesDir } from './platform/storage/file-store';
+import { openFileStore } from './platform/storage/open-file-store';
 import { createHeavyWork, heavyWorkConcurrency, type HeavyWork } from './platform/work/heavy-work';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/errors/error-handler';
 import { registerJsonBodyParser } from './platform/http/json-body';
@@ -157,7 +157,7 @@ export const buildApp = async ({
       : createLocalEventBus();
   const jobs = createJobQueue(productJobs, { database, system, log: app.log as unknown as Logger });
   const work = heavyWork ?? createHeavyWork(heavyWorkConcurrency(config.apiProcesses));
-  const files = createLocalFileStore(localFilesDir(config.dataDir));
+  const files = openFileStore(config);
   await jobs.start();
   let stopChecks = () => undefined as void;
   if (workers && workers.concurrency > 0) {

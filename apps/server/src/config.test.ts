@@ -2,6 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 describe('configuration', () => {
+  it('keeps files on local disk unless an S3-compatible store is named in full', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const s3 = {
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'invoices',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'invoices',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      prefix: '',
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'b' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required/,
+    );
+  });
+
+  it('works on OCR with one worker per core unless told otherwise', () => {
+    expect(loadConfig({ OCR_WORKERS: '0' }).ocrWorkers).toBe(0);
+    expect(loadConfig({ OCR_WORKERS: '3' }).ocrWorkers).toBe(3);
+    expect(loadConfig({}).ocrWorkers).toBeGreaterThanOrEqual(1);
+    expect(() => loadConfig({ OCR_WORKERS: 'many' })).toThrow(/OCR_WORKERS/);
+  });
+
   it('serves from one API process unless told otherwise', () => {
     expect(loadConfig({}).apiProcesses).toBe(1);
     expect(loadConfig({ API_PROCESSES: 'auto' }).apiProcesses).toBe(1);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './platform/storage/s3-store';
 
 const optionalString = z
   .string()
@@ -60,6 +61,16 @@ const configSchema = z.object({
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) <= 64), {
       message: 'a number from 0 to 64, or auto',
     }),
+  /**
+   * An S3-compatible object store for files (S3, MinIO, R2, ...), path-style addresses; unset: local disk
+   * under DATA_DIR. S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are then required.
+   */
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PREFIX: z.string().default(''),
   /** Publish the API's OpenAPI description and explorer at /api/docs. */
   API_DOCS: z
     .enum(['true', 'false'])
@@ -102,6 +113,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'API_PROCESSES' | 'OCR_W
   apiProcesses: number;
   /** OCR runs worked on at once in each process that serves (0: none). */
   ocrWorkers: number;
+  /** The S3-compatible store files go to, when one is configured. */
+  s3: S3Options | null;
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -119,7 +132,27 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration:\nAPI_PROCESSES: more than one process needs DATABASE_URL (the embedded database serves one process)',
     );
   }
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = rest;
+  let s3: S3Options | null = null;
+  if (S3_ENDPOINT || S3_BUCKET) {
+    const missing = Object.entries({ S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY })
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
+    if (missing.length > 0) {
+      throw new Error(
+        `Invalid configuration:\n${missing.join(', ')}: required with an S3-compatible file store`,
+      );
+    }
+    s3 = {
+      endpoint: S3_ENDPOINT!,
+      region: rest.S3_REGION,
+      bucket: S3_BUCKET!,
+      accessKeyId: S3_ACCESS_KEY_ID!,
+      secretAccessKey: S3_SECRET_ACCESS_KEY!,
+      prefix: rest.S3_PREFIX,
+    };
+  }
   const ocrWorkers =
     OCR_WORKERS === 'auto' ? Math.max(1, Math.floor(cores / apiProcesses)) : Number(OCR_WORKERS);
-  return { ...rest, dataDir: path.resolve(rest.DATA_DIR), apiProcesses, ocrWorkers };
+  return { ...rest, dataDir: path.resolve(rest.DATA_DIR), apiProcesses, ocrWorkers, s3 };
 };

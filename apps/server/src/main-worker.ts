@@ -7,7 +7,7 @@ import { createSystemAccess } from './platform/db/system-access';
 import { createPostgresEventBus } from './platform/events/event-bus';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createLogger } from './platform/logging/logger';
-import { createLocalFileStore, localFilesDir } from './platform/storage/file-store';
+import { openFileStore } from './platform/storage/open-file-store';
 import { createHeavyWork } from './platform/work/heavy-work';
 
 /**
@@ -46,7 +46,7 @@ await jobs.start();
 const stopChecks = await startJobWorkers(
   jobs,
   {
-    files: createLocalFileStore(localFilesDir(config.dataDir)),
+    files: openFileStore(config),
     heavyWork: createHeavyWork(concurrency),
     events,
     ocr: { recognize: recognizeInvoice },

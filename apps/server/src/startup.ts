@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import { invoiceImageFiles } from './features/invoices/invoice-image-files';
-import { createLocalFileStore, localFilesDir } from './platform/storage/file-store';
+import { openFileStore } from './platform/storage/open-file-store';
 import { sweepStoredFiles } from './platform/storage/sweep';
 import { attachmentFiles } from './features/attachments/attachment-files';
 import { openDatabase, type DatabaseHandle } from './platform/db/client';
@@ -47,7 +47,7 @@ export const sweepLeftoverFiles = async (
   try {
     const system = createSystemAccess(database.db);
     const swept = await sweepStoredFiles(
-      createLocalFileStore(localFilesDir(config.dataDir)),
+      openFileStore(config),
       [invoiceImageFiles(system), attachmentFiles(system)],
       before,
     );
