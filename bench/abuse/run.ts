@@ -6,12 +6,11 @@
  *
  * Goal: the health check's p99 stays under 100 ms during each attack.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { buildServer, freePort, startChild, waitForHttp } from '../api/lib/processes';
+import { startProduct } from '../api/lib/processes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_ATTACK_SECONDS ?? 10);
@@ -51,25 +50,11 @@ interface Attack {
 }
 
 const main = async () => {
-  if (process.env.BENCH_SKIP_BUILD !== '1') buildServer(root);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-abuse-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'bench-abuse-secret-bench-abuse-secret',
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    },
+  const product = await startProduct(root, {
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
+  const base = product.base;
   try {
-    await waitForHttp(`${base}/api/v1/health`, child, 120_000);
-
     // A user with an invoice to upload images to (the attacker's own organization).
     const json = (body: unknown) => ({
       method: 'POST',
@@ -263,8 +248,7 @@ const main = async () => {
       `\nHealth-check latency while each attack runs (${seconds} s each, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded database'}, ${os.availableParallelism()} cores):\n\n${header}\n${rows.join('\n')}\n`,
     );
   } finally {
-    await child.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 };
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { recognizeInvoice, type Pipeline } from '../../packages/ocr/src/index.js';
-import { buildServer, freePort, startChild, waitForHttp } from '../api/lib/processes';
+import { startProduct } from '../api/lib/processes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -40,26 +40,9 @@ const median = (xs: number[]) => {
 };
 
 const main = async () => {
-  if (process.env.BENCH_SKIP_BUILD !== '1') buildServer(root);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-product-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // One run at a time, like the engine's own measurement.
-  const child = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      OCR_WORKERS: '1',
-      MALLOC_ARENA_MAX: '2',
-      JWT_SECRET: 'bench-product-secret-bench-product',
-    },
-  });
+  const product = await startProduct(root, { OCR_WORKERS: '1', MALLOC_ARENA_MAX: '2' });
+  const base = product.base;
   try {
-    await waitForHttp(`${base}/api/v1/health`, child, 120_000);
     const reg = await fetch(`${base}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -180,8 +163,7 @@ const main = async () => {
         `pipeline  files   engine ms   product ms   overhead ms   worst ms   goal: overhead <= 1000 ms\n${summary.join('\n')}\n`,
     );
   } finally {
-    await child.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 };
 

@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A free TCP port on 127.0.0.1, asked of the kernel. */
@@ -81,4 +84,41 @@ export const waitForHttp = async (url: string, child: Child, timeoutMs: number) 
     await sleep(200);
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${child.output()}`);
+};
+
+/**
+ * The built product (apps/server/dist/main.js, built first unless BENCH_SKIP_BUILD=1) on a fresh data
+ * folder, answering health; `stop` ends it and removes the folder.
+ */
+export const startProduct = async (root: string, env: NodeJS.ProcessEnv = {}) => {
+  if (process.env.BENCH_SKIP_BUILD !== '1') buildServer(root);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'invoicing-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      ...env,
+    },
+  });
+  try {
+    await waitForHttp(`${base}/api/v1/health`, child, 120_000);
+  } catch (error) {
+    await child.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    base,
+    stop: async () => {
+      await child.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 };
