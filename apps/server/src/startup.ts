@@ -1,5 +1,4 @@
 import type { Config } from './config';
-import { invoiceImageFiles } from './features/invoices/invoice-image-files';
 import { openFileStore } from './platform/storage/open-file-store';
 import { sweepStoredFiles } from './platform/storage/sweep';
 import { attachmentFiles } from './features/attachments/attachment-files';
@@ -48,7 +47,7 @@ export const sweepLeftoverFiles = async (
     const system = createSystemAccess(database.db);
     const swept = await sweepStoredFiles(
       openFileStore(config),
-      [invoiceImageFiles(system), attachmentFiles(system)],
+      [attachmentFiles(system)],
       before,
     );
     if (swept.unfinished + swept.unreferenced > 0) {

@@ -69,14 +69,19 @@ export const attachmentsRepository = (scope: OrgScope) => {
         { snapshot: true },
       ),
 
-    find: (id: string, options: { lock?: boolean } = {}) =>
+    /** The file; `kind` answers only a file of that kind. */
+    find: (id: string, options: { lock?: boolean; kind?: AttachmentRow['kind'] } = {}) =>
       scope.run(async (tx) => {
-        const query = tx.select().from(attachments).where(mine(id)).limit(1);
+        const query = tx
+          .select()
+          .from(attachments)
+          .where(and(mine(id), options.kind ? eq(attachments.kind, options.kind) : undefined))
+          .limit(1);
         const [row] = options.lock ? await query.for('update') : await query;
         return row ?? null;
       }),
 
-    /** The earliest other file of the organization with the same content. */
+    /** The earliest other uploaded file of the organization with the same content. */
     findDuplicate: (sha256: string, exceptId: string) =>
       scope.run(async (tx) => {
         const [row] = await tx
@@ -90,6 +95,8 @@ export const attachmentsRepository = (scope: OrgScope) => {
             and(
               eq(attachments.organizationId, org),
               eq(attachments.sha256, sha256),
+              // An invoice's image is not among the files the user uploaded and sees in the file manager.
+              eq(attachments.kind, 'INVOICE_UPLOAD'),
               ne(attachments.id, exceptId),
             ),
           )
@@ -109,6 +116,23 @@ export const attachmentsRepository = (scope: OrgScope) => {
 
     remove: (id: string) =>
       scope.run(async (tx) => (await tx.delete(attachments).where(mine(id)).returning()).at(0) ?? null),
+
+    /** Whether an invoice shows this image now (it has not deleted it). */
+    isShownImage: (id: string) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.organizationId, org),
+              eq(invoices.imageAttachmentId, id),
+              eq(invoices.imageStatus, 'available'),
+            ),
+          )
+          .limit(1);
+        return Boolean(row);
+      }),
 
     /** Whether a run of OCR is reading the file now. */
     isBeingRead: (id: string) =>

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   MAX_UPLOAD_BYTES,
   hasRefusedCharacters,
@@ -15,21 +14,15 @@ import { AppError, notFound } from '../../platform/errors/app-error';
 import { checkUpload } from '../../platform/files/check-upload';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { HeavyWork } from '../../platform/work/heavy-work';
-import { getSubscription } from '../subscriptions/subscriptions.repository';
 import { attachmentLink } from './attachments.links';
 import { attachmentsRepository, type AttachmentRow, type LatestExtraction } from './attachments.repository';
+import { attachmentStorage } from './attachments.storage';
 
 export interface AttachmentDeps {
   files: FileStore;
   signer: UrlSigner;
   heavyWork: HeavyWork;
 }
-
-const MB = 1024 * 1024;
-
-/** The key of a file's stored variant: `<organization>/attachments/<attachment>/<name>`. */
-export const attachmentKey = (organizationId: string, attachmentId: string, name: string) =>
-  `${organizationId}/attachments/${attachmentId}/${name}`;
 
 /**
  * The name a file is shown under: the last part of what the browser sent, without characters that could
@@ -47,6 +40,7 @@ export const displayName = (given: string | undefined, ext: string): string => {
 
 export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
   const repo = attachmentsRepository(scope);
+  const storage = attachmentStorage(scope, deps.files);
   const org = scope.organizationId;
 
   const toAttachment = (row: AttachmentRow, latest: LatestExtraction | undefined): Attachment => ({
@@ -59,7 +53,9 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
     created_at: row.createdAt.toISOString(),
     file_url: attachmentLink(deps.signer, org, row.id, 'original'),
     preview_url: row.previewKey ? attachmentLink(deps.signer, org, row.id, 'preview') : null,
-    sha256: row.sha256,
+    // Known for every uploaded file (attachments_sha256_check); only invoice images, never answered here,
+    // may lack it.
+    sha256: row.sha256 ?? '',
     has_extraction: Boolean(latest),
     extraction_status: latest?.status ?? null,
     extraction_id: latest?.id ?? null,
@@ -70,34 +66,12 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
     invoice_number: latest?.invoiceNumber ?? null,
   });
 
+  // The files of the file manager: an invoice's image is the invoice's, reached and changed through it.
   const load = async (id: string) => {
-    const row = await repo.find(id);
+    const row = await repo.find(id, { kind: 'INVOICE_UPLOAD' });
     if (!row) throw notFound('File not found.');
     const latest = await repo.latestExtractions([id]);
     return toAttachment(row, latest.get(id));
-  };
-
-  /** The plan's storage (extra storage purchases add to it), in bytes. */
-  const storageLimitBytes = async () => {
-    const subscription = await getSubscription(scope);
-    return (subscription?.maxStorageMb ?? 0) * MB;
-  };
-
-  const storageLimitReached = async (size: number) => {
-    const [{ usedBytes }, limit] = await Promise.all([repo.usage(), storageLimitBytes()]);
-    return new AppError('STORAGE_LIMIT_REACHED', 'Storage limit reached', {
-      extra: {
-        upgrade_required: true,
-        message: `This file needs ${toMb(size)} MB and ${toMb(Math.max(0, limit - usedBytes))} MB are left.`,
-        limit_type: 'storage',
-        current_usage: toMb(usedBytes),
-        limit: toMb(limit),
-        upgrade_options: {
-          buy_extra_storage: 'Buy extra storage: 0.10 EGP per MB each billing cycle.',
-          upgrade_plan: 'Upgrade your plan for more storage.',
-        },
-      },
-    });
   };
 
   return {
@@ -124,58 +98,33 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
       }
       const inspected = await checkUpload(deps.heavyWork, org, input.bytes, 'file');
       const name = displayName(input.fileName, inspected.ext);
-      const sha256 = crypto.createHash('sha256').update(input.bytes).digest('hex');
-      // Refused at once when it cannot fit, before anything is written.
-      const limit = await storageLimitBytes();
-      if ((await repo.usage()).usedBytes + input.bytes.length > limit) {
-        throw await storageLimitReached(input.bytes.length);
-      }
-      const id = crypto.randomUUID();
-      const storageKey = attachmentKey(org, id, `original.${inspected.ext}`);
-      const previewKey = attachmentKey(org, id, 'preview.webp');
-      await deps.files.put(storageKey, input.bytes);
-      await deps.files.put(previewKey, inspected.preview);
+      const staged = await storage.stage(input.bytes, inspected);
+      let row: AttachmentRow;
       try {
-        const row = await scope.run(async () => {
-          if (!(await repo.reserveSpace(input.bytes.length, limit))) {
-            throw await storageLimitReached(input.bytes.length);
-          }
-          return repo.insert({
-            id,
-            kind: 'INVOICE_UPLOAD',
-            originalName: name,
-            mime: inspected.mime,
-            size: input.bytes.length,
-            sha256,
-            storageKey,
-            previewKey,
-            previewSize: inspected.preview.length,
-            createdBy: input.userId,
-          });
-        });
-        const duplicate = await repo.findDuplicate(sha256, row.id);
-        let duplicateOf: UploadedAttachment['duplicate_of'] = null;
-        if (duplicate) {
-          const latest = (await repo.latestExtractions([duplicate.id])).get(duplicate.id);
-          duplicateOf = {
-            id: duplicate.id,
-            original_name: duplicate.originalName,
-            created_at: duplicate.createdAt.toISOString(),
-            invoice_id: latest?.invoiceId ?? null,
-            invoice_number: latest?.invoiceNumber ?? null,
-          };
-        }
-        return { ...toAttachment(row, undefined), duplicate_of: duplicateOf } satisfies UploadedAttachment;
+        row = await storage.record(staged, { kind: 'INVOICE_UPLOAD', name, userId: input.userId });
       } catch (error) {
-        await Promise.all([deps.files.remove(storageKey), deps.files.remove(previewKey)]);
+        await storage.discard(staged);
         throw error;
       }
+      const duplicate = await repo.findDuplicate(staged.sha256, row.id);
+      let duplicateOf: UploadedAttachment['duplicate_of'] = null;
+      if (duplicate) {
+        const latest = (await repo.latestExtractions([duplicate.id])).get(duplicate.id);
+        duplicateOf = {
+          id: duplicate.id,
+          original_name: duplicate.originalName,
+          created_at: duplicate.createdAt.toISOString(),
+          invoice_id: latest?.invoiceId ?? null,
+          invoice_number: latest?.invoiceNumber ?? null,
+        };
+      }
+      return { ...toAttachment(row, undefined), duplicate_of: duplicateOf } satisfies UploadedAttachment;
     },
 
     /** Deletes a file and its record; its space is free when this answers. */
     remove: async (id: string) => {
       const removed = await scope.run(async () => {
-        const row = await repo.find(id, { lock: true });
+        const row = await repo.find(id, { lock: true, kind: 'INVOICE_UPLOAD' });
         if (!row) throw notFound('File not found.');
         if (await repo.isBeingRead(id)) {
           throw new AppError(
@@ -183,17 +132,13 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
             'This file is being read by OCR. Try again when it has finished.',
           );
         }
-        const pages = await repo.pageKeys(id);
-        await repo.remove(id);
-        await repo.releaseSpace(row.size);
-        return [row.storageKey, row.previewKey, ...pages];
+        return storage.release(id);
       });
-      // After the commit: a crash here leaves files no record refers to, which the start-up sweep removes.
-      await Promise.all(removed.filter((k): k is string => Boolean(k)).map((k) => deps.files.remove(k)));
+      await storage.removeFiles(removed);
     },
 
     storageUsage: async (): Promise<StorageUsage> => {
-      const [{ usedBytes, fileCount }, limit] = await Promise.all([repo.usage(), storageLimitBytes()]);
+      const [{ usedBytes, fileCount }, limit] = await Promise.all([repo.usage(), storage.limitBytes()]);
       return {
         total_files: fileCount,
         total_size_mb: toMb(usedBytes),
@@ -203,10 +148,15 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
       };
     },
 
-    /** A stored variant of a file for its signed link: the original, its preview or a page picture. */
+    /**
+     * A stored variant of a file for its signed link: the original, its preview or a page picture. An
+     * invoice's image is served while the invoice shows it: not while it is deleted (it is kept to be
+     * restored), nor once replaced.
+     */
     readVariant: async (id: string, variant: string) => {
       const row = await repo.find(id);
       if (!row) return null;
+      if (row.kind === 'INVOICE_IMAGE' && !(await repo.isShownImage(id))) return null;
       let key: string | null = null;
       let mime = 'image/webp';
       if (variant === 'original') {

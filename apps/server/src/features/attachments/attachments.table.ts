@@ -14,8 +14,12 @@ export const attachments = pgTable(
     originalName: text('original_name').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
-    /** SHA-256 of the content, hex: the same file uploaded twice is recognized. */
-    sha256: text('sha256').notNull(),
+    /**
+     * SHA-256 of the content, hex: the same file uploaded twice is recognized. Unknown (null) only for invoice
+     * images stored before they were attachments: the migration that made them attachments could not read
+     * their files.
+     */
+    sha256: text('sha256'),
     storageKey: text('storage_key').notNull(),
     /** A WEBP picture of the file (the first page of a PDF), and its size in bytes. */
     previewKey: text('preview_key'),
@@ -27,6 +31,7 @@ export const attachments = pgTable(
     index('attachments_organization_created_idx').on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id),
     index('attachments_organization_sha256_idx').on(t.organizationId, t.sha256),
     check('attachments_kind_check', sql`${t.kind} in ('INVOICE_UPLOAD', 'INVOICE_IMAGE')`),
+    check('attachments_sha256_check', sql`${t.kind} = 'INVOICE_IMAGE' or ${t.sha256} is not null`),
     tenantPolicy('attachments'),
   ],
 ).enableRLS();

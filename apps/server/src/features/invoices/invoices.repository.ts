@@ -3,6 +3,7 @@ import type { InvoiceStatus } from '@invoicing/contract';
 import type { OrgScope, TenantTx } from '../../platform/db/org-scope';
 import { likePattern, pageOffset } from '../../platform/db/pagination';
 import { preparedFor } from '../../platform/db/prepared';
+import { attachments } from '../attachments/attachments.table';
 import { users } from '../auth/auth.table';
 import { customers } from '../customers/customers.table';
 import { items } from '../items/items.table';
@@ -37,6 +38,14 @@ export type InvoiceLineRow = Pick<
   typeof invoiceLines.$inferSelect,
   'id' | 'itemId' | 'description' | 'quantity' | 'unitPrice' | 'total'
 >;
+/** The stored file of an invoice's image. */
+export interface InvoiceImage {
+  attachmentId: string;
+  mime: string;
+  name: string;
+  size: number;
+  hasPreview: boolean;
+}
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'organizationId'>;
 export type LineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'organizationId' | 'invoiceId'>;
 
@@ -236,8 +245,8 @@ export const invoicesRepository = (scope: OrgScope) => {
     },
 
     /**
-     * The invoice with its customer, lines and the name of whoever deleted its image, in one query;
-     * `lock` holds the invoice row until the transaction ends.
+     * The invoice with its customer, lines, its image's file and the name of whoever deleted its image, in
+     * one query; `lock` holds the invoice row until the transaction ends.
      */
     find: (id: string, opts: { lock?: boolean } = {}) =>
       scope.run(
@@ -262,11 +271,19 @@ export const invoicesRepository = (scope: OrgScope) => {
                 customerEmail: customers.email,
                 lines,
                 deletedByName,
+                imageMime: attachments.mime,
+                imageName: attachments.originalName,
+                imageSize: attachments.size,
+                imagePreviewKey: attachments.previewKey,
               })
               .from(invoices)
               .leftJoin(
                 customers,
                 and(eq(customers.id, invoices.customerId), eq(customers.organizationId, p.org)),
+              )
+              .leftJoin(
+                attachments,
+                and(eq(attachments.id, invoices.imageAttachmentId), eq(attachments.organizationId, p.org)),
               )
               .where(and(eq(invoices.organizationId, p.org), eq(invoices.id, p.id)))
               .limit(1);
@@ -280,6 +297,16 @@ export const invoicesRepository = (scope: OrgScope) => {
               ? { id: found.customerId, name: found.customerName ?? '', email: found.customerEmail ?? '' }
               : null,
             lines: found.lines,
+            image:
+              found.row.imageAttachmentId && found.imageMime !== null
+                ? {
+                    attachmentId: found.row.imageAttachmentId,
+                    mime: found.imageMime,
+                    name: found.imageName ?? '',
+                    size: found.imageSize ?? 0,
+                    hasPreview: found.imagePreviewKey !== null,
+                  }
+                : null,
             deletedByName: found.row.imageDeletedBy ? found.deletedByName : null,
           };
         },

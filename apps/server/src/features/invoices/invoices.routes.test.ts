@@ -335,15 +335,20 @@ describe('the invoice image', () => {
     expect(again.rawPayload.equals(png)).toBe(true);
     expect((await call('POST', `/billing/invoices/${inv.id}/image/restore/`)).statusCode).toBe(409);
 
-    // Replacing removes the old file from storage.
+    // Replacing removes the old file and its preview from storage; their links stop working.
     const filesDir = path.join(t.config.dataDir, 'files');
     const countFiles = () =>
-      fs.readdirSync(filesDir, { recursive: true }).filter((f) => String(f).includes('invoice-images/'))
-        .length;
+      fs.readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length;
     const before = countFiles();
+    expect(before).toBeGreaterThanOrEqual(2);
     const replaced = json<Inv>(await upload(inv.id, 'image/jpeg', await makeImage('jpeg')));
     expect(replaced.image_status).toBe('available');
     expect(countFiles()).toBe(before);
+    for (const url of [restored.invoice.image_url!, restored.invoice.image_preview_url!]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    const shown = await t.app.inject({ method: 'GET', url: replaced.image_url! });
+    expect(shown.headers['content-type']).toBe('image/jpeg');
   });
 
   it("checks and previews an upload as heavy work, in its organization's turn", async () => {
@@ -363,6 +368,10 @@ describe('the invoice image', () => {
     const preview = await t.app.inject({ method: 'GET', url: body.image_preview_url! });
     expect(preview.headers['content-type']).toBe('image/webp');
     expect(preview.rawPayload.length).toBeGreaterThan(100);
+    // The PDF itself is downloaded, as every stored PDF is, never shown inside the product.
+    const original = await t.app.inject({ method: 'GET', url: body.image_url! });
+    expect(original.headers['content-type']).toBe('application/pdf');
+    expect(original.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
   it('previews a PDF of a huge page, and refuses a picture of more pixels than a scan has', async () => {

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
   INVOICE_TAX_RATE,
@@ -25,9 +24,12 @@ import { decodeDataUrl } from '../../platform/files/inspect-upload';
 import { checkUpload } from '../../platform/files/check-upload';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { HeavyWork } from '../../platform/work/heavy-work';
+import { attachmentLink } from '../attachments/attachments.links';
+import { attachmentStorage } from '../attachments/attachments.storage';
 import { getOrganizationCurrency } from '../orgs/orgs.service';
 import {
   invoicesRepository,
+  type InvoiceImage,
   type InvoiceLineRow,
   type InvoiceRow,
   type LineValues,
@@ -35,12 +37,8 @@ import {
 
 type Input = z.output<typeof invoiceInput>;
 
-/** How long a signed image link works; pages get fresh links with every invoice they load. */
-const LINK_TTL_SECONDS = 3600;
 /** The largest total numeric(14,2) holds. */
 const MAX_AMOUNT = toScaled('999999999999.99', 2);
-
-export type ImageVariant = 'original' | 'preview';
 
 export interface InvoiceDeps {
   files: FileStore;
@@ -57,31 +55,22 @@ const formatNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Builds the signed link of an invoice's image. */
-export const imageLink = (
-  signer: UrlSigner,
-  organizationId: string,
-  row: Pick<InvoiceRow, 'id' | 'imageKey' | 'imagePreviewKey'>,
-  variant: ImageVariant,
-) => {
-  const key = variant === 'original' ? row.imageKey : row.imagePreviewKey;
-  if (!key) return null;
-  const exp = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
-  const sig = signer.sign([organizationId, row.id, variant, key], exp);
-  return `/api/v1/files/invoice-images/${row.id}/?o=${organizationId}&v=${variant}&exp=${exp}&sig=${sig}`;
-};
-
 export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
   const repo = invoicesRepository(scope);
+  const storage = attachmentStorage(scope, deps.files);
+  const org = scope.organizationId;
 
   const toInvoice = (found: {
     row: InvoiceRow;
     customer: { id: string; name: string; email: string } | null;
     lines: InvoiceLineRow[];
+    image: InvoiceImage | null;
     deletedByName: string | null;
   }): Invoice => {
-    const { row } = found;
-    const available = row.imageStatus === 'available';
+    const { row, image } = found;
+    // Links only while the image is shown: a deleted image's file is kept, but not served.
+    const shown = row.imageStatus === 'available' ? image : null;
+    const kept = row.imageStatus === 'no_image' ? null : image;
     return {
       id: row.id,
       number: row.number,
@@ -102,15 +91,17 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
         unit_price: toMoney(l.unitPrice),
         total: toMoney(l.total),
       })),
-      image_url: available ? imageLink(deps.signer, scope.organizationId, row, 'original') : null,
-      image_preview_url: available ? imageLink(deps.signer, scope.organizationId, row, 'preview') : null,
-      image_mime: row.imageStatus === 'no_image' ? null : row.imageMime,
-      image_name: row.imageStatus === 'no_image' ? null : row.imageName,
+      image_url: shown ? attachmentLink(deps.signer, org, shown.attachmentId, 'original') : null,
+      image_preview_url: shown?.hasPreview
+        ? attachmentLink(deps.signer, org, shown.attachmentId, 'preview')
+        : null,
+      image_mime: kept?.mime ?? null,
+      image_name: kept?.name ?? null,
       image_status: row.imageStatus,
       image_deleted_at: row.imageDeletedAt ? row.imageDeletedAt.toISOString() : null,
       image_deleted_by_name: row.imageStatus === 'deleted' ? found.deletedByName : null,
       image_deletion_reason: row.imageStatus === 'deleted' ? row.imageDeletionReason : null,
-      has_image: available,
+      has_image: row.imageStatus === 'available',
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -261,13 +252,19 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
           throw new AppError('INVOICE_NOT_DRAFT', 'Only draft invoices can be deleted.');
         }
         await repo.remove(id);
-        return [current.row.imageKey, current.row.imagePreviewKey];
+        // Its image, shown or deleted, goes with it, and its space is free when this answers.
+        return current.row.imageAttachmentId ? storage.release(current.row.imageAttachmentId) : [];
       });
-      await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => deps.files.remove(k)));
+      await storage.removeFiles(keys);
     },
 
+    /**
+     * Stores the image as an attachment of the organization (counted in its storage, refused past its
+     * quota) and points the invoice at it, replacing its image, shown or deleted, in the same transaction.
+     */
     uploadImage: async (id: string, input: z.output<typeof imageUploadInput>) => {
-      if (!(await repo.find(id))) throw invoiceNotFound();
+      const found = await repo.find(id);
+      if (!found) throw invoiceNotFound();
       const decoded = decodeDataUrl(input.image_data, MAX_IMAGE_BYTES);
       if (!decoded)
         throw new AppError('UNSUPPORTED_FILE_TYPE', m.imageType, {
@@ -278,36 +275,37 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
           fieldErrors: { image_data: [m.imageTooLarge] },
         });
       }
-      const inspected = await checkUpload(deps.heavyWork, scope.organizationId, decoded.bytes, 'image_data');
-      const stem = `${scope.organizationId}/invoice-images/${id}-${crypto.randomUUID()}`;
-      const imageKey = `${stem}.${inspected.ext}`;
-      const previewKey = `${stem}-preview.webp`;
-      await deps.files.put(imageKey, decoded.bytes);
-      await deps.files.put(previewKey, inspected.preview);
-      let replaced: (string | null)[] = [];
+      const inspected = await checkUpload(deps.heavyWork, org, decoded.bytes, 'image_data');
+      // The image it replaces frees its space in the same transaction: a replacement needs only the
+      // difference.
+      const staged = await storage.stage(decoded.bytes, inspected, found.image?.size ?? 0);
+      let replaced: string[];
       try {
-        await scope.run(async () => {
+        replaced = await scope.run(async () => {
           const current = await repo.find(id, { lock: true });
           if (!current) throw invoiceNotFound();
-          replaced = [current.row.imageKey, current.row.imagePreviewKey];
+          const old = current.row.imageAttachmentId;
+          const freed = old ? await storage.release(old) : [];
+          const file = await storage.record(staged, {
+            kind: 'INVOICE_IMAGE',
+            name: input.file_name.slice(0, 255) || `invoice.${inspected.ext}`,
+            userId: scope.userId,
+          });
           await repo.update(id, {
             imageStatus: 'available',
-            imageKey,
-            imagePreviewKey: previewKey,
-            imageMime: inspected.mime,
-            imageName: input.file_name.slice(0, 255) || `invoice.${inspected.ext}`,
-            imageSize: decoded.bytes.length,
+            imageAttachmentId: file.id,
             imageDeletedAt: null,
             imageDeletedBy: null,
             imageDeletionReason: null,
           });
+          return freed;
         });
       } catch (error) {
-        await Promise.all([deps.files.remove(imageKey), deps.files.remove(previewKey)]);
+        await storage.discard(staged);
         throw error;
       }
       // The replaced file is no longer reachable from the invoice: only now is it removed.
-      await Promise.all(replaced.filter((k): k is string => Boolean(k)).map((k) => deps.files.remove(k)));
+      await storage.removeFiles(replaced);
       return load(id);
     },
 
@@ -333,7 +331,7 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
       await scope.run(async () => {
         const current = await repo.find(id, { lock: true });
         if (!current) throw invoiceNotFound();
-        if (current.row.imageStatus !== 'deleted' || !current.row.imageKey) {
+        if (current.row.imageStatus !== 'deleted' || !current.row.imageAttachmentId) {
           throw new AppError('IMAGE_STATE_CONFLICT', 'This invoice has no deleted image to restore.');
         }
         await repo.update(id, {
@@ -381,21 +379,6 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
           OVERDUE: money(amounts.OVERDUE),
           CANCELLED: money(amounts.CANCELLED),
         },
-      };
-    },
-
-    /** The stored file behind a signed link, or null when the link does not match the current image. */
-    readImage: async (id: string, variant: ImageVariant, verify: (key: string) => boolean) => {
-      const found = await repo.find(id);
-      if (!found || found.row.imageStatus !== 'available') return null;
-      const key = variant === 'original' ? found.row.imageKey : found.row.imagePreviewKey;
-      if (!key || !verify(key)) return null;
-      const data = await deps.files.get(key);
-      if (!data) return null;
-      return {
-        data,
-        mime: variant === 'original' ? (found.row.imageMime ?? 'application/octet-stream') : 'image/webp',
-        name: found.row.imageName ?? 'invoice',
       };
     },
   };

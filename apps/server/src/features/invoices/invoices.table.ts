@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { attachments } from '../attachments/attachments.table';
 import { users } from '../auth/auth.table';
 import { customers } from '../customers/customers.table';
 import { items } from '../items/items.table';
@@ -38,11 +39,11 @@ export const invoices = pgTable(
     imageStatus: text('image_status', { enum: ['available', 'deleted', 'no_image'] })
       .notNull()
       .default('no_image'),
-    imageKey: text('image_key'),
-    imagePreviewKey: text('image_preview_key'),
-    imageMime: text('image_mime'),
-    imageName: text('image_name'),
-    imageSize: integer('image_size'),
+    /**
+     * The stored image (an INVOICE_IMAGE attachment, counted in the organization's storage). A deleted image
+     * keeps it, so that it can be restored, until a new image replaces it.
+     */
+    imageAttachmentId: uuid('image_attachment_id').references(() => attachments.id, { onDelete: 'set null' }),
     imageDeletedAt: timestamp('image_deleted_at', { withTimezone: true }),
     imageDeletedBy: uuid('image_deleted_by').references(() => users.id, { onDelete: 'set null' }),
     imageDeletionReason: text('image_deletion_reason'),
@@ -70,6 +71,8 @@ export const invoices = pgTable(
     // Search by any part of the number (pg_trgm, migration 0005), read through invoice_ids_matching_number.
     index('invoices_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
     check('invoices_status_check', sql`${t.status} in ('DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED')`),
+    // Each image belongs to one invoice; deleting a stored file finds the invoice that shows it.
+    uniqueIndex('invoices_image_attachment_key').on(t.imageAttachmentId),
     check('invoices_image_status_check', sql`${t.imageStatus} in ('available', 'deleted', 'no_image')`),
     tenantPolicy('invoices'),
   ],

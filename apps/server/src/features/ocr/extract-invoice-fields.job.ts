@@ -6,7 +6,7 @@ import { defineJob } from '../../platform/jobs/define-job';
 import { previewOf, renderPdfPages } from '../../platform/files/inspect-upload';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { refundCredits } from '../credits/credits.service';
-import { attachmentKey } from '../attachments/attachments.service';
+import { attachmentKey } from '../attachments/attachments.storage';
 import { attachmentsRepository } from '../attachments/attachments.repository';
 import type { JobDeps } from '../jobs';
 import { ocrRepository } from './ocr.repository';

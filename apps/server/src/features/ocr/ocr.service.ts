@@ -208,7 +208,11 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
       const credits = ocrCredits[method];
       try {
         await scope.run(async () => {
-          const file = await attachmentsRepository(scope).find(attachmentId, { lock: true });
+          // Uploaded files only: an invoice's image already has its invoice.
+          const file = await attachmentsRepository(scope).find(attachmentId, {
+            lock: true,
+            kind: 'INVOICE_UPLOAD',
+          });
           if (!file) throw notFound('File not found.');
           await chargeCredits(scope, { amount: credits, extractionId: id, userId });
           await ocr.create({ id, attachmentId, method, creditsCharged: credits, createdBy: userId });

@@ -28,7 +28,7 @@ const listFiles = (dir: string) =>
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
 
-it('the start removes image files that no invoice refers to, and keeps every invoice its files', async () => {
+it('the start removes image files that no record refers to, and keeps every invoice its files', async () => {
   const customer = json<{ id: string }>(
     await call('POST', '/customers/', { name: 'Buyer', email: 'b@x.example' }),
   );
@@ -68,28 +68,28 @@ it('the start removes image files that no invoice refers to, and keeps every inv
   ).toBe(200);
 
   const filesDir = path.join(t.config.dataDir, 'files');
-  const folder = path.join(filesDir, organizationId, 'invoice-images');
   const referenced = listFiles(filesDir);
   expect(referenced).toHaveLength(4);
+  expect(referenced.every((f) => f.startsWith(path.join(organizationId, 'attachments')))).toBe(true);
   // What a crash leaves: an upload's files whose record never committed, and an unfinished write.
-  const orphan = `${inv.id}-${crypto.randomUUID()}`;
-  fs.writeFileSync(path.join(folder, `${orphan}.png`), png);
-  fs.writeFileSync(path.join(folder, `${orphan}-preview.webp`), png);
-  fs.writeFileSync(path.join(folder, `${orphan}.png.0123456789ab.tmp`), png);
+  const orphan = path.join(filesDir, organizationId, 'attachments', crypto.randomUUID());
+  fs.mkdirSync(orphan);
+  fs.writeFileSync(path.join(orphan, 'original.png'), png);
+  fs.writeFileSync(path.join(orphan, 'preview.webp'), png);
+  fs.writeFileSync(path.join(orphan, 'original.png.0123456789ab.tmp'), png);
   // Old enough for any database: on PostgreSQL other processes may be serving, and only files older than
   // an hour are swept.
   const old = new Date(Date.now() - 2 * 3_600_000);
   for (const f of listFiles(filesDir)) fs.utimesSync(path.join(filesDir, f), old, old);
   // One written a moment ago is left alone on PostgreSQL; the embedded database is this process's alone.
-  const young = `${orphan.slice(0, 37)}${crypto.randomUUID()}.png`;
-  fs.writeFileSync(path.join(folder, young), png);
+  const young = path.join(organizationId, 'attachments', crypto.randomUUID(), 'original.png');
+  fs.mkdirSync(path.dirname(path.join(filesDir, young)));
+  fs.writeFileSync(path.join(filesDir, young), png);
 
   const logged: string[] = [];
   await sweepLeftoverFiles(t.config, t.database, (line) => logged.push(line));
   const youngKept = t.database.kind === 'postgres';
-  expect(listFiles(filesDir)).toEqual(
-    [...referenced, ...(youngKept ? [path.join(organizationId, 'invoice-images', young)] : [])].sort(),
-  );
+  expect(listFiles(filesDir)).toEqual([...referenced, ...(youngKept ? [young] : [])].sort());
   expect(logged).toEqual([
     `Removed stored files left by an interrupted run: 1 unfinished, ${youngKept ? 2 : 3} that no record refers to.`,
   ]);
