@@ -158,10 +158,11 @@ export const statsOverInvoicesQuery = (organizationId: string, since: string, to
   values: [today, organizationId, since],
 });
 
-/** The invoice detail as the repository reads it: the invoice, its customer, lines and deleter in one query. */
+/** The invoice detail as the repository reads it: the invoice, its customer, lines, image file and deleter in one query. */
 export const detailQuery = (organizationId: string, invoiceId: string): SqlQuery => ({
   text:
-    'select "invoices".*, "customers"."id", "customers"."name", "customers"."email", ' +
+    'select "invoices".*, "customers"."id", "customers"."name", "customers"."email", "attachments"."mime", ' +
+    '"attachments"."original_name", "attachments"."size", "attachments"."preview_key", ' +
     `coalesce((select json_agg(json_build_object('id', "invoice_lines"."id", 'itemId', "invoice_lines"."item_id", ` +
     `'description', "invoice_lines"."description", 'quantity', "invoice_lines"."quantity"::text, ` +
     `'unitPrice', "invoice_lines"."unit_price"::text, 'total', "invoice_lines"."total"::text) ` +
@@ -169,6 +170,7 @@ export const detailQuery = (organizationId: string, invoiceId: string): SqlQuery
     `and "invoice_lines"."invoice_id" = "invoices"."id"), '[]'::json), ` +
     `(select coalesce(nullif("users"."name", ''), "users"."email") from "users" where "users"."id" = "invoices"."image_deleted_by") ` +
     'from "invoices" left join "customers" on ("customers"."id" = "invoices"."customer_id" and "customers"."organization_id" = $1) ' +
+    'left join "attachments" on ("attachments"."id" = "invoices"."image_attachment_id" and "attachments"."organization_id" = $1) ' +
     'where ("invoices"."organization_id" = $1 and "invoices"."id" = $2) limit 1',
   values: [organizationId, invoiceId],
 });
