@@ -45,11 +45,7 @@ export const sweepLeftoverFiles = async (
   const before = new Date(database.kind === 'pglite' ? 8.64e15 : Date.now() - SWEEP_MIN_AGE_MS);
   try {
     const system = createSystemAccess(database.db);
-    const swept = await sweepStoredFiles(
-      openFileStore(config),
-      [attachmentFiles(system)],
-      before,
-    );
+    const swept = await sweepStoredFiles(openFileStore(config), [attachmentFiles(system)], before);
     if (swept.unfinished + swept.unreferenced > 0) {
       log(
         `Removed stored files left by an interrupted run: ${swept.unfinished} unfinished, ` +

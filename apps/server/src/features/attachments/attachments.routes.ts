@@ -92,6 +92,7 @@ export const registerAttachmentRoutes: FeatureRoutes = (app, ctx) => {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
       .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .send(file.data);
+      .header('content-length', String(file.size))
+      .send(file.stream);
   });
 };

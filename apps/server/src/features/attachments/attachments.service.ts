@@ -169,8 +169,8 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
         if (match) key = await repo.pageKey(id, match[1]!, Number(match[2]));
       }
       if (!key) return null;
-      const data = await deps.files.get(key);
-      return data ? { data, mime, name: row.originalName, isOriginal: variant === 'original' } : null;
+      const file = await deps.files.open(key);
+      return file ? { ...file, mime, name: row.originalName, isOriginal: variant === 'original' } : null;
     },
   };
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 export interface StoredFile {
   key: string;
@@ -16,6 +17,8 @@ export interface FileStore {
   put(key: string, data: Uint8Array): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  /** The file as a stream with its size, for sending it on without holding it in memory; null when absent. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
   /** Every stored file (the unfinished writes aside). */
   list(): AsyncIterable<StoredFile>;
@@ -100,6 +103,23 @@ export const createLocalFileStore = (root: string): FileStore => {
         return await fs.readFile(resolve(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    open: async (key) => {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(resolve(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        // The stream owns the handle from here and closes it when it ends or is destroyed.
+        return { stream: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
         throw error;
       }
     },

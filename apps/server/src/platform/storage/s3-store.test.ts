@@ -118,6 +118,12 @@ describe('the S3-compatible file store', () => {
     expect(objects.has('invoicing/org-1/attachments/a/original.pdf')).toBe(true);
     expect((await store.get(keys[2]!))?.toString()).toBe('file 2');
     expect(await store.get('org-1/missing.png')).toBeNull();
+    const opened = await store.open(keys[1]!);
+    expect(opened?.size).toBe(6);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened!.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('file 1');
+    expect(await store.open('org-1/missing.png')).toBeNull();
     const listed: string[] = [];
     for await (const f of store.list()) listed.push(f.key);
     expect(listed).toEqual([...keys].sort());

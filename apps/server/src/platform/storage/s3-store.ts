@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FileStore, StoredFile } from './file-store';
 
 export interface S3Options {
@@ -136,6 +138,15 @@ export const createS3FileStore = (options: S3Options): FileStore => {
       if (res.status === 404) return null;
       if (!res.ok) await fail(`GET ${key}`, res);
       return Buffer.from(await res.arrayBuffer());
+    },
+    open: async (key) => {
+      const res = await send('GET', objectUrl(key));
+      if (res.status === 404) return null;
+      if (!res.ok || !res.body) await fail(`GET ${key}`, res);
+      return {
+        stream: Readable.fromWeb(res.body as WebReadableStream),
+        size: Number(res.headers.get('content-length') ?? 0),
+      };
     },
     remove: async (key) => {
       const res = await send('DELETE', objectUrl(key));
