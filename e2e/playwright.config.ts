@@ -56,6 +56,8 @@ export default defineConfig({
       SUPERADMIN_PASSWORD: 'admin-password-123',
       // Every page test signs in from this one address, faster than people do.
       AUTH_REQUESTS_PER_MINUTE: '600',
+      // Tests that change an organization's state register one of their own, all from this one address.
+      REGISTER_MAX_PER_ADDRESS: '1000',
     },
   },
 });

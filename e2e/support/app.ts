@@ -77,10 +77,13 @@ export async function saveScreenshot(
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
+  const fullPage = options.fullPage ?? true;
+  // A whole page taken while scrolled down draws the fixed navigation bar across its middle.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({
     path: path.join(screenshotsDir, `${name}-${language}.png`),
-    fullPage: options.fullPage ?? true,
+    fullPage,
     animations: 'disabled',
     style: '.mantine-Notifications-root { display: none !important; }',
   });

@@ -39,3 +39,5 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
+// jsdom has window.scrollTo only as a stub that reports itself as not implemented.
+window.scrollTo = () => {};

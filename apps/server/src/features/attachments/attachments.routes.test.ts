@@ -113,7 +113,10 @@ describe('uploading invoice files', () => {
     const truncated = (await makeImage('png', 800, 600)).subarray(0, 200);
     const broken = await upload(truncated, 'cut.png');
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().code).toBe('FILE_UNREADABLE');
+    expect(broken.json()).toMatchObject({
+      code: 'FILE_UNREADABLE',
+      detail: 'The file could not be read as an image or PDF. It is damaged or incomplete.',
+    });
     const after = await t.app.inject({
       method: 'GET',
       url: '/api/v1/attachments/storage-usage/',

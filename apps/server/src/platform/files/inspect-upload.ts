@@ -153,7 +153,7 @@ export const inspectUpload = async (bytes: Uint8Array): Promise<InspectedUpload>
     return { kind, ...KINDS[kind], preview: await previewOf(source) };
   } catch (error) {
     if (error instanceof UploadRejected) throw error;
-    throw new UploadRejected('unreadable', 'The file could not be read as an image or PDF.');
+    throw new UploadRejected('unreadable', 'It is damaged or incomplete.');
   }
 };
 

@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { setApiNavigator } from '../../lib/api-client';
 import { NavBar } from './nav-bar';
 
@@ -25,6 +25,8 @@ export function AppLayout() {
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
+      {/* A page opened from a link starts at its top, not where the previous page was scrolled to. */}
+      <ScrollRestoration />
     </AppShell>
   );
 }

@@ -10,7 +10,9 @@ export function getDashboardSummary() {
 }
 
 export function dashboardSummaryQueryOptions() {
-  return queryOptions({ queryKey: dashboardSummaryQueryKey, queryFn: getDashboardSummary });
+  // Uploads, OCR runs and deletions on the other pages change every figure: coming back to the dashboard
+  // asks again (the figures held meanwhile show until the answer comes).
+  return queryOptions({ queryKey: dashboardSummaryQueryKey, queryFn: getDashboardSummary, staleTime: 0 });
 }
 
 export function useDashboardSummary() {

@@ -204,6 +204,20 @@ describe('dashboard', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('dashboard-plan')).toHaveTextContent('Pro');
   });
 
+  it('shows the figures of now when the user comes back from the other pages', async () => {
+    let current = newOrganization;
+    const { summaryCalls } = fakeServer(() => jsonResponse(200, current));
+    const { router } = await renderApp('/dashboard');
+    expect(await screen.findByTestId('dashboard-empty')).toBeInTheDocument();
+    await router.navigate('/customers');
+    expect(await screen.findByTestId('page-customers')).toBeInTheDocument();
+    // Meanwhile a file was uploaded and read.
+    current = summary;
+    await router.navigate('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('card-ocr-value')).toHaveTextContent('42'));
+    expect(summaryCalls).toHaveLength(2);
+  });
+
   it('draws one bar group per month, oldest on the left, values on the left', async () => {
     fakeServer(() => jsonResponse(200, summary));
     await renderApp('/dashboard');

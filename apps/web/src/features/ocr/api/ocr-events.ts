@@ -33,16 +33,42 @@ function patchExtractionLists(
   return found;
 }
 
-function patchAttachment(queryClient: QueryClient, event: OcrEvent) {
-  const mark = (file: Attachment): Attachment =>
-    file.id === event.attachment_id
-      ? {
-          ...file,
-          has_extraction: true,
-          extraction_status: event.status,
-          extraction_id: event.extraction_id,
-        }
-      : file;
+/** The fields of a file that describe its latest run, as a run's own record has them. */
+const runOfFile = (run: ExtractionListItem) => ({
+  extraction_status: run.status,
+  extraction_has_invoice_data: run.has_invoice_data,
+  extraction_error_code: run.error_code,
+  extraction_error_message: run.error_message,
+  invoice_id: run.invoice_id,
+  invoice_number: run.invoice_number,
+});
+
+/**
+ * Writes a run's change into the file it reads. Once the run is fetched, its outcome too: the file manager
+ * offers Create Invoice or shows the failure from these fields, not only from the status.
+ */
+function patchAttachment(queryClient: QueryClient, event: OcrEvent, run?: ExtractionListItem) {
+  const mark = (file: Attachment): Attachment => {
+    if (file.id !== event.attachment_id) return file;
+    const next: Attachment = {
+      ...file,
+      has_extraction: true,
+      extraction_status: event.status,
+      extraction_id: event.extraction_id,
+    };
+    // Another run of the file: what the earlier one found or made is no longer its latest.
+    if (file.extraction_id !== event.extraction_id) {
+      Object.assign(next, {
+        extraction_has_invoice_data: false,
+        extraction_error_code: null,
+        extraction_error_message: null,
+        invoice_id: null,
+        invoice_number: null,
+      });
+    }
+    if (event.status === 'FAILED') next.extraction_error_message = event.error_message;
+    return run ? { ...next, ...runOfFile(run) } : next;
+  };
   queryClient.setQueriesData<AttachmentPage>({ queryKey: attachmentListsQueryKey }, (page) =>
     page?.results.some((file) => file.id === event.attachment_id)
       ? { ...page, results: page.results.map(mark) }
@@ -92,12 +118,14 @@ export function applyOcrEvent(queryClient: QueryClient, event: OcrEvent, unknown
     .fetchQuery({ ...extractionQueryOptions(id), staleTime: 0 })
     .then((detail) => {
       const item = extractionListItem.parse(detail);
+      patchAttachment(queryClient, event, item);
       const inLists = patchExtractionLists(queryClient, id, (current) => ({ ...current, ...item }));
       if (!inLists) void queryClient.invalidateQueries({ queryKey: extractionListsQueryKey });
     })
     .catch(() => {
       patchExtractionLists(queryClient, id, fromEvent(event));
       void queryClient.invalidateQueries({ queryKey: extractionListsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: attachmentListsQueryKey });
     });
 }
 

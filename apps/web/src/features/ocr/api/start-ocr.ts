@@ -37,6 +37,12 @@ export function useStartOcrMutation() {
               has_extraction: true,
               extraction_status: started.status,
               extraction_id: started.extraction_id,
+              // A new run: what an earlier one found, failed with or made is not its own.
+              extraction_has_invoice_data: false,
+              extraction_error_code: null,
+              extraction_error_message: null,
+              invoice_id: null,
+              invoice_number: null,
             }
           : file;
       queryClient.setQueriesData<AttachmentPage>({ queryKey: attachmentListsQueryKey }, (page) =>

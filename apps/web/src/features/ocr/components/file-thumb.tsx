@@ -1,4 +1,5 @@
 import { Center, Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconFileText } from '../../../components/icons';
 
@@ -13,10 +14,14 @@ interface FileThumbProps {
 /** A small picture of an uploaded or chosen file: the image itself, or a PDF icon. */
 export function FileThumb({ name, mime, src, size = 64 }: FileThumbProps) {
   const { t } = useTranslation('ocr');
-  if (src) {
+  // A picture the browser cannot show (a file chosen that is not what its name says) gets the icon, not the
+  // browser's broken-image sign.
+  const [broken, setBroken] = useState<string | null>(null);
+  if (src && broken !== src) {
     return (
       <Image
         src={src}
+        onError={() => setBroken(src)}
         alt=""
         w={size}
         h={size}

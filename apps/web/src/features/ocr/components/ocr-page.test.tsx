@@ -137,6 +137,30 @@ describe('OCR page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Please select a valid image file (JPG, PNG, WEBP) or PDF'],
+    ['ar', 'يرجى اختيار ملف صورة صالح (JPG أو PNG أو WEBP) أو PDF'],
+  ] as const)(
+    "shows the server's refusal of a file's content as its message alone (%s)",
+    async (language, expected) => {
+      fakeOcrServer();
+      await renderApp('/ocr', language);
+      await user.upload(await screen.findByTestId('upload-input'), [pngFile('renamed-notes.png')]);
+      FakeXhr.autoRespond = () => ({
+        status: 400,
+        body: {
+          detail: 'Please select a valid image file (JPG, PNG, WEBP) or PDF',
+          code: 'UNSUPPORTED_FILE_TYPE',
+          errors: { file: ['Please select a valid image file (JPG, PNG, WEBP) or PDF'] },
+        },
+      });
+      await user.click(screen.getByTestId('upload-submit'));
+      const item = await screen.findByTestId('upload-item');
+      await waitFor(() => expect(item).toHaveAttribute('data-state', 'failed'));
+      expect(within(item).getByTestId('upload-item-status').textContent).toBe(expected);
+    },
+  );
+
   it('starts OCR, follows the pushed progress and turns DONE without polling', async () => {
     const server = fakeOcrServer();
     await renderApp('/ocr');

@@ -1,7 +1,7 @@
 import type { OcrMethod } from '@invoicing/contract';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
-import { describeError } from '../../../lib/api-errors';
+import { describeError, translateFieldErrors } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/format';
 
 interface UpgradeBody {
@@ -90,6 +90,10 @@ export function ocrStartErrorMessage(
 /** What to tell the user when the server refused an upload. */
 export function uploadErrorMessage(error: unknown, t: TFunction, language: string): string {
   if (isStorageLimit(error)) return limitMessage(error, 'storage', t, language);
+  // A refusal of the file itself (its type, its size) is said of the field `file`: the message alone is the
+  // server's error, without the field's name before it.
+  const fileErrors = error instanceof ApiError ? error.fieldErrors.file : undefined;
+  if (fileErrors?.length) return translateFieldErrors({ file: fileErrors }, t).file!;
   return serverErrorOr(error, t('ocr:upload.failed'), t, language);
 }
 

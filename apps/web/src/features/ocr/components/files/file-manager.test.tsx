@@ -161,11 +161,38 @@ describe('file manager', { timeout: 20_000 }, () => {
     expect(within(done).getByTestId('results-dialog-invoice-data')).toHaveTextContent('Yes');
     expect(within(done).getByTestId('ocr-field-invoice_number')).toHaveTextContent('INV-2041');
     expect(within(done).getByTestId('results-dialog-raw-text')).toHaveTextContent('DELTA SUPPLIES');
-    // The card behind shows the new status, without reloading the list.
+    // The card behind shows the new status and what the run found, without reloading the list.
     expect(within(card!).getByTestId('ocr-status-badge')).toHaveTextContent('Done');
+    await waitFor(() => expect(within(card!).getByTestId('file-create-invoice')).toBeInTheDocument());
 
     await user.click(within(done).getByTestId('results-dialog-create-invoice'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/invoices/${ids.invoice}`));
+  });
+
+  it('shows why a run failed on its card as soon as it fails', async () => {
+    const server = fakeOcrServer();
+    await renderApp('/file-manager');
+    const [card] = await screen.findAllByTestId('file-card');
+    await waitFor(() => expect(server.streamOpen()).toBe(true));
+    await user.click(within(card!).getByTestId('file-start-ocr'));
+    await screen.findByTestId('results-dialog-body');
+    const message = 'The image could not be decoded: it is damaged or incomplete.';
+    server.update(ids.extraction, {
+      status: 'FAILED',
+      error_code: 'CORRUPT_FILE',
+      error_message: message,
+      credits_refunded: 1,
+    });
+    await server.push({
+      extraction_id: ids.extraction,
+      attachment_id: ids.scan,
+      status: 'FAILED',
+      progress: null,
+      error_message: message,
+      credits_refunded: 1,
+    });
+    expect(await within(card!).findByTestId('file-error')).toHaveTextContent(message);
+    expect(within(card!).queryByTestId('file-create-invoice')).not.toBeInTheDocument();
   });
 
   it("says 'Failed to create invoice' when the server refuses", async () => {

@@ -83,7 +83,7 @@ function DialogBody({
             <Title order={3} size="h6" mb={4}>
               {t('review.rawText')}
             </Title>
-            <ScrollArea.Autosize mah={220} type="auto">
+            <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars="y">
               <Text
                 component="pre"
                 size="xs"
