@@ -7,13 +7,13 @@ import { isolate } from '../../../lib/format';
 import { useUsageFormat } from '../hooks/use-usage-format';
 import { planCodeOf } from '../plans';
 
-export function Row({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+function Row({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid={testId}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={600} ta="end">
+      <Text fw={600} ta="end" data-testid={`${testId}-value`}>
         {value}
       </Text>
     </Group>
@@ -99,14 +99,13 @@ function Meter({ label, used, max, share, testId }: MeterProps) {
   const text = t('ofMax', { used, max });
   return (
     <Stack gap={6}>
-      <Group justify="space-between" wrap="nowrap" gap="sm" align="baseline">
-        <Text size="sm" c="dimmed" id={labelId}>
-          {label}
-        </Text>
-        <Text fw={700} fz="xl" data-testid={`${testId}-used`}>
-          {text}
-        </Text>
-      </Group>
+      <Text size="sm" c="dimmed" id={labelId}>
+        {label}
+      </Text>
+      {/* The value stands on a line of its own: with units in Arabic it would not fit beside its label. */}
+      <Text fw={700} fz="xl" lh={1.2} data-testid={`${testId}-used`}>
+        {text}
+      </Text>
       <Progress
         value={value}
         color={value >= 90 ? 'red' : value >= 75 ? 'yellow' : 'indigo'}
