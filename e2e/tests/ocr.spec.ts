@@ -158,6 +158,28 @@ for (const language of languages) {
     await expect(page).toHaveURL(/\/usage$/);
     const stored = await page.evaluate(() => localStorage.getItem('invoicing.upgradeError'));
     expect(JSON.parse(stored ?? 'null')).toMatchObject({ message: refusal.message, limitType: 'ocr' });
+    // There the refusal is told in the page language, over the credits that are left.
+    const banner = page.getByTestId('usage-limit-banner');
+    await expect(banner).toContainText(text(language, 'usage:banner.titles.ocr'));
+    await expect(banner.getByTestId('usage-limit-message')).toHaveText(
+      language === 'en' ? refusal.message : text('ar', 'usage:banner.messages.ocr'),
+    );
+    await expect(banner.getByTestId('usage-limit-usage')).toHaveText(
+      text(language, 'usage:banner.usage', {
+        used: String(refusal.current_usage),
+        limit: String(refusal.limit),
+      }),
+    );
+    await expect(page.getByTestId('usage-credits-remaining-value')).toHaveText('0');
+    await expect(page.getByTestId('usage-credits-used')).toHaveText(
+      text(language, 'usage:ofMax', { used: String(refusal.current_usage), max: String(refusal.limit) }),
+    );
+    await expect(page.getByTestId('usage-plan-card-pro')).toHaveAttribute('aria-current', 'true');
+    await saveScreenshot(page, 'usage-refused', language);
+    // Dismissed, it is gone for good.
+    await banner.getByRole('button', { name: text(language, 'usage:banner.dismiss') }).click();
+    await expect(banner).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('invoicing.upgradeError'))).toBeNull();
 
     // Nothing was started nor charged.
     const runs = await api.get<{ count: number }>(`/ocr/?attachment=${last.id}`);

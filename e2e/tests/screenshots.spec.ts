@@ -21,7 +21,7 @@ const publicPages = [
 const organizationPages = [
   { path: '/ocr', name: 'ocr', title: 'pages:ocr', placeholder: false },
   { path: '/file-manager', name: 'file-manager', title: 'pages:fileManager', placeholder: false },
-  { path: '/usage', name: 'usage', title: 'pages:usage', placeholder: true },
+  { path: '/usage', name: 'usage', title: 'pages:usage', placeholder: false },
   { path: '/plans', name: 'plans', title: 'pages:plans', placeholder: true },
   { path: '/payment', name: 'payment', title: 'pages:payment', placeholder: true },
   { path: '/payment/enhanced', name: 'payment-enhanced', title: 'pages:paymentEnhanced', placeholder: true },

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
+import { UsagePage as UsageFeaturePage } from '../../features/usage/components/usage-page';
 
 export function UsagePage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('usage')} testId="page-usage" />;
+  return <UsageFeaturePage />;
 }
