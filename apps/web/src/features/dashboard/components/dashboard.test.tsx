@@ -255,7 +255,7 @@ describe('dashboard', { timeout: 15_000 }, () => {
     expect(document.documentElement.dir).toBe('rtl');
     expect(await screen.findByTestId('card-ocr')).toHaveTextContent('عمليات التعرف الضوئي');
     expect(screen.getByTestId('card-ocr')).toHaveTextContent('نسبة النجاح');
-    expect(screen.getByTestId('card-storage')).toHaveTextContent('12.5 ميغابايت');
+    expect(screen.getByTestId('card-storage')).toHaveTextContent('12.5 ميجابايت');
     expect(screen.getByText('نشاط التعرف الضوئي الشهري')).toBeInTheDocument();
     expect(screen.getByTestId('recent-extractions')).toHaveTextContent('أحدث عمليات التعرف الضوئي');
     expect(

@@ -226,9 +226,9 @@ describe('usage page', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('usage-plan-status')).toHaveTextContent('تجريبية');
     expect(screen.getByTestId('usage-credits')).toHaveTextContent('استخدام الأرصدة');
     expect(screen.getByTestId('usage-credits-used')).toHaveTextContent('60 / 100');
-    expect(screen.getByTestId('usage-storage-used')).toHaveTextContent('12.5 ميغابايت / 1,024 ميغابايت');
+    expect(screen.getByTestId('usage-storage-used')).toHaveTextContent('12.5 ميجابايت / 1,024 ميجابايت');
     expect(screen.getByTestId('usage-purchases')).toHaveTextContent('أرصدة إضافية: 50');
-    expect(screen.getByTestId('usage-plan-card-enterprise')).toHaveTextContent('10 غيغابايت');
+    expect(screen.getByTestId('usage-plan-card-enterprise')).toHaveTextContent('10 جيجابايت');
 
     const banner = screen.getByTestId('usage-limit-banner');
     expect(banner).toHaveTextContent('تم الوصول إلى حد التعرف الضوئي');
