@@ -62,7 +62,8 @@ const megapixels = (n: number) => (n / 1_000_000).toFixed(1);
 
 /** Refuses a picture whose header announces more pixels than an invoice scan needs, before decoding it. */
 const checkPixels = async (input: Buffer) => {
-  const { width, height } = await sharp(input).metadata();
+  // Only the header is read: the size is known without decoding, whatever it is.
+  const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
   if (!width || !height) throw new UploadRejected('unreadable', 'The picture has no size.');
   if (width * height > MAX_IMAGE_PIXELS) {
     throw new UploadRejected(
