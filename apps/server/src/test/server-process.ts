@@ -13,10 +13,8 @@ export interface ServerProcess {
 const serverDir = path.resolve(import.meta.dirname, '..', '..');
 const running = new Set<ChildProcess>();
 
-export const startServerProcess = async (
-  dataDir: string,
-  env: Record<string, string> = {},
-): Promise<ServerProcess> => {
+/** The environment of a child: the embedded database unless `env` names DATABASE_URL. */
+const childEnvironment = (dataDir: string, env: Record<string, string>): NodeJS.ProcessEnv => {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -26,13 +24,48 @@ export const startServerProcess = async (
     JWT_SECRET: 'process-test-secret-that-is-long-enough',
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    ...env,
   };
   delete childEnv.DATABASE_URL;
   delete childEnv.API_PROCESSES;
+  return { ...childEnv, ...env };
+};
+
+/**
+ * The OCR workers alone (src/main-worker.ts), as `npm run worker` runs them: against PostgreSQL only.
+ * Answers when they have started.
+ */
+export const startWorkerProcess = async (
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<ServerProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main-worker.ts'], {
+    cwd: serverDir,
+    env: childEnvironment(dataDir, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => running.delete(child));
+  let output = '';
+  const collect = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stderr!.on('data', collect);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      collect(d);
+      if (output.includes('OCR workers started')) resolve();
+    });
+    void exited.then(() => reject(new Error(`the workers exited before starting: ${output}`)));
+  });
+  return { child, base: '', exited, errors: () => output };
+};
+
+export const startServerProcess = async (
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: childEnv,
+    env: childEnvironment(dataDir, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
