@@ -167,6 +167,26 @@ describe('OCR review screen', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('review-create-invoice')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['not-an-id', 'en', 'This OCR result does not exist in this organization.'],
+    ['0f0e0d0c-0b0a-4998-8776-554433221100', 'ar', 'نتيجة التعرّف الضوئي هذه غير موجودة في هذه المؤسسة.'],
+  ] as const)('says that /ocr/%s names no result, with the way back (%s)', async (id, language, message) => {
+    fakeOcrServer({ extractions: [] }, (call) =>
+      call.path === `/ocr/${id}/`
+        ? id === 'not-an-id'
+          ? jsonResponse(400, {
+              detail: 'id: Not a valid id',
+              code: 'VALIDATION_FAILED',
+              errors: { id: ['Not a valid id'] },
+            })
+          : jsonResponse(404, { detail: 'OCR result not found.', code: 'NOT_FOUND' })
+        : undefined,
+    );
+    await renderApp(`/ocr/${id}`, language);
+    expect(await screen.findByTestId('review-not-found')).toHaveTextContent(message);
+    expect(screen.queryByText(/Not a valid id/)).not.toBeInTheDocument();
+  });
+
   it('mirrors the form in Arabic but not the page picture', async () => {
     fakeOcrServer({ extractions: [extractionOf()] });
     await renderApp(`/ocr/${ids.extraction}`, 'ar');

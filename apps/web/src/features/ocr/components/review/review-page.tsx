@@ -37,6 +37,19 @@ export function ReviewPage({ id }: { id: string }) {
   const query = useExtraction(id);
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
+    // An address that names no result of this organization (mistyped, or of another organization).
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) {
+      return (
+        <Container size="lg" data-testid="page-ocr-review">
+          <PageHeader title={t('review.title')} />
+          <Alert color="gray" variant="light" title={t('review.notFound')} data-testid="review-not-found">
+            <Button component={Link} to="/ocr" variant="default" size="xs">
+              {t('review.back')}
+            </Button>
+          </Alert>
+        </Container>
+      );
+    }
     return (
       <Container size="lg" data-testid="page-ocr-review">
         <PageHeader title={t('review.title')} />
