@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { describeError, joinFieldErrors, translateValidationMessage } from './api-errors';
+import { describeError, describeFieldError, joinFieldErrors, translateValidationMessage } from './api-errors';
 import { i18n } from './i18n';
 
 const tIn = (language: 'en' | 'ar') => i18n.getFixedT(language);
@@ -22,6 +22,20 @@ describe('api errors', () => {
     expect(joinFieldErrors(errors, tIn('ar'))).toBe(
       'البريد الإلكتروني: البريد الإلكتروني مطلوب؛ كلمة المرور: كلمة المرور مطلوبة',
     );
+  });
+
+  it("tells a one-field form's refusal without the field's name", () => {
+    const error = new ApiError({
+      status: 400,
+      code: 'UNSUPPORTED_FILE_TYPE',
+      detail: 'Please select a valid image file (JPG, PNG, WEBP) or PDF',
+      fieldErrors: { image_data: ['Please select a valid image file (JPG, PNG, WEBP) or PDF'] },
+    });
+    expect(describeFieldError(error, tIn('en'), 'en', 'Upload failed')).toBe(
+      'Please select a valid image file (JPG, PNG, WEBP) or PDF',
+    );
+    expect(describeFieldError(error, tIn('ar'), 'ar', 'Upload failed')).not.toContain('image_data');
+    expect(describeFieldError(new Error('x'), tIn('en'), 'en', 'Upload failed')).toBe('Upload failed');
   });
 
   it('says how long to wait after too many attempts, in the page language', () => {

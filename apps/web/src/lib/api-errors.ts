@@ -54,3 +54,15 @@ export function describeError(error: unknown, t: TFunction, language: string, fa
   if (hasCode) return t(codeKey);
   return error.detail || fallback;
 }
+
+/**
+ * Like describeError, for a form of one field (a file upload): the field's own messages, without its
+ * name in front.
+ */
+export function describeFieldError(error: unknown, t: TFunction, language: string, fallback: string): string {
+  if (error instanceof ApiError) {
+    const fields = Object.values(translateFieldErrors(error.fieldErrors, t));
+    if (fields.length === 1) return String(fields[0]);
+  }
+  return describeError(error, t, language, fallback);
+}

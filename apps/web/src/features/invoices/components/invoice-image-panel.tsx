@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/api-errors';
+import { describeError, describeFieldError } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import {
@@ -62,7 +62,7 @@ export function InvoiceImagePanel({ invoice }: { invoice: Invoice }) {
       showToast(t('image.uploaded'), 'success');
     } catch (error) {
       showToast(
-        `${t('image.uploadFailed')}: ${describeError(error, t, language, t('image.uploadFailed'))}`,
+        `${t('image.uploadFailed')}: ${describeFieldError(error, t, language, t('image.uploadFailed'))}`,
         'error',
       );
     }
