@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useDashboardEvents } from '../api/dashboard-events';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { DashboardEmpty } from './dashboard-empty';
 import { DashboardError } from './dashboard-error';
@@ -13,6 +14,7 @@ import { SummaryCards } from './summary-cards';
 export function DashboardOverview() {
   const { t } = useTranslation('dashboard');
   const summary = useDashboardSummary();
+  useDashboardEvents();
 
   // Figures already shown stay when a later refresh fails; the error is for a page with nothing to show.
   if (summary.data === undefined) {
