@@ -7,7 +7,6 @@ import {
   EmptyState,
   Group,
   Modal,
-  Pagination,
   SimpleGrid,
   Stack,
   Text,
@@ -23,6 +22,7 @@ import { describeError } from '../../../lib/api-errors';
 import { showToast } from '../../../lib/toast';
 import { useDeleteCustomerMutation } from '../api/delete-customer';
 import { useCustomers } from '../api/list-customers';
+import { ListPagination } from '../../../components/list-pagination';
 
 const pageSize = 12;
 
@@ -138,16 +138,12 @@ export function CustomerList() {
               </Card>
             ))}
           </SimpleGrid>
-          {totalPages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={page}
-                onChange={setPage}
-                data-testid="customer-pagination"
-              />
-            </Group>
-          ) : null}
+          <ListPagination
+            totalPages={totalPages}
+            page={page}
+            onChange={setPage}
+            testId="customer-pagination"
+          />
         </Stack>
       )}
       <Modal

@@ -6,7 +6,6 @@ import {
   Container,
   EmptyState,
   Group,
-  Pagination,
   SegmentedControl,
   Stack,
   Table,
@@ -22,6 +21,7 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useInvoices } from '../api/list-invoices';
 import { ImageStatusBadge, StatusBadge } from './status-badge';
+import { ListPagination } from '../../../components/list-pagination';
 
 const pageSize = 20;
 
@@ -132,16 +132,12 @@ export function InvoiceList() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {totalPages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={page}
-                onChange={setPage}
-                data-testid="invoice-pagination"
-              />
-            </Group>
-          ) : null}
+          <ListPagination
+            totalPages={totalPages}
+            page={page}
+            onChange={setPage}
+            testId="invoice-pagination"
+          />
         </Stack>
       )}
     </Container>

@@ -7,7 +7,6 @@ import {
   EmptyState,
   Group,
   Modal,
-  Pagination,
   SimpleGrid,
   Stack,
   Text,
@@ -24,6 +23,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useDeleteItemMutation } from '../api/delete-item';
 import { useItems } from '../api/list-items';
+import { ListPagination } from '../../../components/list-pagination';
 
 const pageSize = 12;
 
@@ -134,11 +134,7 @@ export function ItemList() {
               </Card>
             ))}
           </SimpleGrid>
-          {totalPages > 1 ? (
-            <Group justify="center">
-              <Pagination total={totalPages} value={page} onChange={setPage} data-testid="item-pagination" />
-            </Group>
-          ) : null}
+          <ListPagination totalPages={totalPages} page={page} onChange={setPage} testId="item-pagination" />
         </Stack>
       )}
       <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={t('items:deleteTitle')}>

@@ -1,9 +1,10 @@
-import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useExtractions } from '../api/list-extractions';
 import { ExtractionCard } from './extraction-card';
+import { ListPagination } from '../../../components/list-pagination';
 
 const pageSize = 10;
 
@@ -35,16 +36,12 @@ export function ExtractionResults() {
           {query.data.results.map((item) => (
             <ExtractionCard key={item.id} item={item} />
           ))}
-          {totalPages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={page}
-                onChange={setPage}
-                data-testid="ocr-results-pagination"
-              />
-            </Group>
-          ) : null}
+          <ListPagination
+            totalPages={totalPages}
+            page={page}
+            onChange={setPage}
+            testId="ocr-results-pagination"
+          />
         </Stack>
       )}
     </Stack>

@@ -7,7 +7,6 @@ import {
   EmptyState,
   Group,
   Modal,
-  Pagination,
   Progress,
   SimpleGrid,
   Stack,
@@ -31,6 +30,7 @@ import { formatMb } from '../../hooks/ocr-format';
 import { serverErrorOr } from '../../hooks/ocr-messages';
 import { FileCard } from './file-card';
 import { ResultsDialog } from './results-dialog';
+import { ListPagination } from '../../../../components/list-pagination';
 
 const pageSize = 12;
 /** SPEC §9: the file manager's bar is scaled against 100 MB, whatever the plan. */
@@ -122,16 +122,7 @@ export function FileManagerPage() {
                 />
               ))}
             </SimpleGrid>
-            {totalPages > 1 ? (
-              <Group justify="center">
-                <Pagination
-                  total={totalPages}
-                  value={page}
-                  onChange={setPage}
-                  data-testid="file-pagination"
-                />
-              </Group>
-            ) : null}
+            <ListPagination totalPages={totalPages} page={page} onChange={setPage} testId="file-pagination" />
           </Stack>
         )}
       </Stack>
