@@ -114,8 +114,26 @@ export const attachmentsRepository = (scope: OrgScope) => {
         return row!;
       }),
 
+    /**
+     * Deletes the file's record. An invoice that has it as its image, shown or deleted, is left without
+     * one, in the same transaction: the key alone would only lose the file's id, and the invoice would
+     * still say it shows an image.
+     */
     remove: (id: string) =>
-      scope.run(async (tx) => (await tx.delete(attachments).where(mine(id)).returning()).at(0) ?? null),
+      scope.run(async (tx) => {
+        await tx
+          .update(invoices)
+          .set({
+            imageStatus: 'no_image',
+            imageAttachmentId: null,
+            imageDeletedAt: null,
+            imageDeletedBy: null,
+            imageDeletionReason: null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(invoices.organizationId, org), eq(invoices.imageAttachmentId, id)));
+        return (await tx.delete(attachments).where(mine(id)).returning()).at(0) ?? null;
+      }),
 
     /** Whether an invoice shows this image now (it has not deleted it). */
     isShownImage: (id: string) =>
