@@ -149,9 +149,10 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
     },
 
     /**
-     * A stored variant of a file for its signed link: the original, its preview or a page picture. An
-     * invoice's image is served while the invoice shows it: not while it is deleted (it is kept to be
-     * restored), nor once replaced.
+     * A stored variant of a file for its signed link: the original, its preview or a page picture. An image
+     * stored for an invoice is served while the invoice shows it: not while it is deleted (it is kept to be
+     * restored), nor once replaced. An uploaded file is the file manager's, served to its links whether an
+     * invoice shows it or not.
      */
     readVariant: async (id: string, variant: string) => {
       const row = await repo.find(id);

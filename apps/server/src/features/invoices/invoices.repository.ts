@@ -41,6 +41,11 @@ export type InvoiceLineRow = Pick<
 /** The stored file of an invoice's image. */
 export interface InvoiceImage {
   attachmentId: string;
+  /**
+   * INVOICE_IMAGE: stored for the invoice, and its alone. INVOICE_UPLOAD: a file of the file manager that
+   * the invoice was read from; it stays the user's.
+   */
+  kind: 'INVOICE_IMAGE' | 'INVOICE_UPLOAD';
   mime: string;
   name: string;
   size: number;
@@ -271,6 +276,7 @@ export const invoicesRepository = (scope: OrgScope) => {
                 customerEmail: customers.email,
                 lines,
                 deletedByName,
+                imageKind: attachments.kind,
                 imageMime: attachments.mime,
                 imageName: attachments.originalName,
                 imageSize: attachments.size,
@@ -301,6 +307,7 @@ export const invoicesRepository = (scope: OrgScope) => {
               found.row.imageAttachmentId && found.imageMime !== null
                 ? {
                     attachmentId: found.row.imageAttachmentId,
+                    kind: found.imageKind ?? 'INVOICE_IMAGE',
                     mime: found.imageMime,
                     name: found.imageName ?? '',
                     size: found.imageSize ?? 0,
@@ -346,6 +353,17 @@ export const invoicesRepository = (scope: OrgScope) => {
           .from(invoices)
           .where(and(own, eq(invoices.number, number)));
         return Boolean(row && row.id !== exceptId);
+      }),
+
+    /** Whether an invoice has this file as its image, shown or deleted. */
+    imageTaken: (attachmentId: string) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(own, eq(invoices.imageAttachmentId, attachmentId)))
+          .limit(1);
+        return Boolean(row);
       }),
 
     /** The next sequence value; the row stays locked until the transaction ends. */

@@ -157,6 +157,16 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
     }
   };
 
+  /**
+   * The file of the invoice's image when it is the invoice's own (stored for it), which goes with the
+   * invoice or with its replacement. An uploaded file the invoice was read from stays in the file manager:
+   * the invoice only stops showing it.
+   */
+  const ownImage = (found: { row: InvoiceRow; image: InvoiceImage | null }) =>
+    found.row.imageAttachmentId && found.image?.kind !== 'INVOICE_UPLOAD'
+      ? found.row.imageAttachmentId
+      : null;
+
   /** The next free number of the sequence, skipping numbers a user typed by hand. */
   const nextNumber = async () => {
     for (;;) {
@@ -252,8 +262,10 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
           throw new AppError('INVOICE_NOT_DRAFT', 'Only draft invoices can be deleted.');
         }
         await repo.remove(id);
-        // Its image, shown or deleted, goes with it, and its space is free when this answers.
-        return current.row.imageAttachmentId ? storage.release(current.row.imageAttachmentId) : [];
+        // Its own image, shown or deleted, goes with it, and its space is free when this answers; a file of
+        // the file manager stays there.
+        const own = ownImage(current);
+        return own ? storage.release(own) : [];
       });
       await storage.removeFiles(keys);
     },
@@ -277,14 +289,15 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
       }
       const inspected = await checkUpload(deps.heavyWork, org, decoded.bytes, 'image_data');
       // The image it replaces frees its space in the same transaction: a replacement needs only the
-      // difference.
-      const staged = await storage.stage(decoded.bytes, inspected, found.image?.size ?? 0);
+      // difference. A file of the file manager frees nothing: it stays there.
+      const freeing = ownImage(found) ? (found.image?.size ?? 0) : 0;
+      const staged = await storage.stage(decoded.bytes, inspected, freeing);
       let replaced: string[];
       try {
         replaced = await scope.run(async () => {
           const current = await repo.find(id, { lock: true });
           if (!current) throw invoiceNotFound();
-          const old = current.row.imageAttachmentId;
+          const old = ownImage(current);
           const freed = old ? await storage.release(old) : [];
           const file = await storage.record(staged, {
             kind: 'INVOICE_IMAGE',
@@ -308,6 +321,26 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
       await storage.removeFiles(replaced);
       return load(id);
     },
+
+    /**
+     * Shows an uploaded file (of the file manager) as the image of an invoice that has none yet (one just
+     * made), in the caller's transaction: the same stored file, counted once, and still the user's. A file
+     * is the image of one invoice at most: when another invoice has it already, this one keeps no image.
+     * The caller holds the file's row locked, so that two invoices cannot take it at once. Answers whether
+     * the invoice shows it.
+     */
+    showUploadedFile: (id: string, attachmentId: string) =>
+      scope.run(async () => {
+        if (await repo.imageTaken(attachmentId)) return false;
+        const updated = await repo.update(id, {
+          imageStatus: 'available',
+          imageAttachmentId: attachmentId,
+          imageDeletedAt: null,
+          imageDeletedBy: null,
+          imageDeletionReason: null,
+        });
+        return updated !== null;
+      }),
 
     deleteImage: async (id: string, reason: string) => {
       await scope.run(async () => {

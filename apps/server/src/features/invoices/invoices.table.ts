@@ -40,8 +40,9 @@ export const invoices = pgTable(
       .notNull()
       .default('no_image'),
     /**
-     * The stored image (an INVOICE_IMAGE attachment, counted in the organization's storage). A deleted image
-     * keeps it, so that it can be restored, until a new image replaces it.
+     * The stored image (an attachment, counted in the organization's storage): an INVOICE_IMAGE stored for
+     * the invoice, or the INVOICE_UPLOAD it was read from by OCR, which stays in the file manager. A deleted
+     * image keeps it, so that it can be restored, until a new image replaces it.
      */
     imageAttachmentId: uuid('image_attachment_id').references(() => attachments.id, { onDelete: 'set null' }),
     imageDeletedAt: timestamp('image_deleted_at', { withTimezone: true }),
