@@ -293,11 +293,17 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
 
     /**
      * Makes a DRAFT invoice of a DONE extraction, matching its customer and items to the organization's or
-     * creating them. Once made, the same invoice is answered again, never a second one.
+     * creating them, and showing the file it was read from as its image. Once made, the same invoice is
+     * answered again, never a second one.
      */
     apply: async (id: string) =>
       scope.run(async () => {
-        const row: ExtractionRow | null = await ocr.find(id, { lock: true });
+        const unlocked = await ocr.find(id);
+        if (!unlocked) throw notFoundExtraction();
+        // The file first, then the run: the order in which deleting the file takes them. Held, it also keeps
+        // the runs of the same file from giving it to two invoices at once.
+        const file = await attachmentsRepository(scope).find(unlocked.attachmentId, { lock: true });
+        const row: ExtractionRow | null = file ? await ocr.find(id, { lock: true }) : null;
         if (!row) throw notFoundExtraction();
         if (row.status !== 'DONE' || !row.fieldsJson) {
           throw new AppError('EXTRACTION_NOT_READY', 'Only a finished OCR result can make an invoice.');
@@ -372,6 +378,8 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
           invoice = await invoices.create({ ...input.data, number: '' });
         }
         await ocr.setInvoice(id, invoice.id);
+        // Another run of the same file may have made an invoice that shows it already: this one has none.
+        await invoices.showUploadedFile(invoice.id, row.attachmentId);
         return { invoice_id: invoice.id, invoice_number: invoice.number, created: true };
       }),
   };
