@@ -88,6 +88,19 @@ for (const language of languages) {
     await expect(page.getByTestId('invoice-submit')).toHaveText(text(language, 'invoices:editor.update'));
     await expect(page.getByTestId('invoice-number-input')).toHaveValue(sample.invoiceNumber);
     await expect(page.getByTestId('invoice-customer-select')).toHaveValue(customer);
+    // It shows the file it was read from as its image.
+    const panel = page.getByTestId('invoice-image-panel');
+    await expect(panel.getByTestId('invoice-image-badge')).toHaveText(
+      text(language, 'invoices:imageStatuses.available'),
+    );
+    const scan = panel.getByTestId('image-preview');
+    await expect(scan).toHaveAttribute(
+      'alt',
+      text(language, 'invoices:image.previewAlt', { name: sample.file }),
+    );
+    await expect
+      .poll(() => scan.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
+      .toBeGreaterThan(0);
 
     // In the invoice list, as a draft of the corrected customer.
     await page.getByTestId('nav-invoices').click();
