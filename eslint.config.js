@@ -56,6 +56,28 @@ export default tseslint.config(
     },
   },
   {
+    // Pages are addressed through lib/paths.ts: a link written as text breaks silently when a page moves.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/paths.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        ...[
+          'JSXAttribute[name.name=/^(to|href)$/] > Literal[value=/^\\//]',
+          'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer > Literal[value=/^\\//]',
+          'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer > TemplateLiteral',
+          'CallExpression[callee.name="navigate"] > Literal[value=/^\\//]',
+          'CallExpression[callee.name="navigate"] > TemplateLiteral',
+          'Property[key.name=/^(to|path)$/] > Literal[value=/^\\//]',
+        ].map((selector) => ({
+          selector,
+          message: 'Address pages with paths and href() from lib/paths.ts.',
+        })),
+      ],
+    },
+  },
+  {
     // Web features do not import each other; shared pieces live in components/ or lib/.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

@@ -1,5 +1,6 @@
 import { apiBasePath, errorResponse, tokenPair } from '@invoicing/contract';
 import type { RouteBody, RouteDef, RouteResponse } from '@invoicing/contract';
+import { paths } from './paths';
 import type { UpgradeError } from './storage';
 import {
   clearSession,
@@ -435,7 +436,7 @@ export function setApiNavigator(navigator: (path: string) => void): void {
 }
 
 function navigateForUpgrade(): void {
-  navigate('/usage');
+  navigate(paths.usage);
 }
 
 const defaultClient = createApiClient();

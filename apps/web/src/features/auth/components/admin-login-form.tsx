@@ -11,6 +11,7 @@ import { useLoginMutation } from '../api/login';
 import { logout } from '../api/logout';
 import { zodFieldErrors } from '../hooks/field-errors';
 import { useStartSession } from '../hooks/use-start-session';
+import { paths } from '../../../lib/paths';
 
 export function AdminLoginForm() {
   const { t, i18n } = useTranslation(['auth', 'errors', 'common']);
@@ -44,7 +45,7 @@ export function AdminLoginForm() {
       }
       startSession(answer);
       showToast(t('common:toast.signedIn'), 'success');
-      await navigate('/admin');
+      await navigate(paths.admin);
     } catch {
       // The mutation keeps the error; the alert below shows it.
     }

@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { useLoginMutation } from '../api/login';
 import { zodFieldErrors } from '../hooks/field-errors';
 import { useStartSession } from '../hooks/use-start-session';
+import { paths } from '../../../lib/paths';
 
 export function LoginForm() {
   const { t, i18n } = useTranslation(['auth', 'errors', 'common']);
@@ -31,7 +32,7 @@ export function LoginForm() {
       const answer = await mutation.mutateAsync(parsed.data);
       startSession(answer);
       showToast(t('common:toast.signedIn'), 'success');
-      await navigate('/org/select');
+      await navigate(paths.orgSelect);
     } catch {
       // The mutation keeps the error; the alert below shows it.
     }
@@ -75,7 +76,7 @@ export function LoginForm() {
         <Button type="submit" loading={mutation.isPending} fullWidth data-testid="login-submit">
           {t('login.submit')}
         </Button>
-        <Anchor component={Link} to="/admin-login" size="sm" ta="center" data-testid="login-admin-link">
+        <Anchor component={Link} to={paths.adminLogin} size="sm" ta="center" data-testid="login-admin-link">
           {t('login.adminLink')}
         </Anchor>
       </Stack>

@@ -10,6 +10,7 @@ import { showToast } from '../../../lib/toast';
 import { useRegisterMutation } from '../api/register';
 import { serverFieldErrors, zodFieldErrors } from '../hooks/field-errors';
 import { useStartSession } from '../hooks/use-start-session';
+import { paths } from '../../../lib/paths';
 
 type Field = 'name' | 'organization_name' | 'email' | 'password';
 
@@ -44,7 +45,7 @@ export function RegisterForm() {
       const answer = await mutation.mutateAsync(parsed.data);
       startSession(answer.tokens);
       showToast(t('common:toast.registered'), 'success');
-      await navigate('/org/select');
+      await navigate(paths.orgSelect);
     } catch {
       // The mutation keeps the error; the form shows it per field and in the alert.
     }

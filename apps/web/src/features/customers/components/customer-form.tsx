@@ -13,6 +13,7 @@ import { fieldErrorFrom } from '../../../lib/field-error';
 import { showToast } from '../../../lib/toast';
 import { useCustomer } from '../api/get-customer';
 import { useSaveCustomerMutation } from '../api/save-customer';
+import { paths } from '../../../lib/paths';
 
 type Field = 'name' | 'email' | 'phone' | 'tax_id' | 'address';
 const labels: Record<Field, string> = {
@@ -69,7 +70,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
     try {
       await mutation.mutateAsync({ id: customer?.id, input: parsed.data });
       showToast(t('saved'), 'success');
-      await navigate('/customers');
+      await navigate(paths.customers);
     } catch {
       // Shown on the fields and in the alert.
     }
@@ -108,7 +109,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
         <TextInput {...bind('tax_id')} />
         <Textarea {...bind('address')} autosize minRows={2} />
         <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/customers">
+          <Button variant="default" component={Link} to={paths.customers}>
             {t('cancel')}
           </Button>
           <Button type="submit" loading={mutation.isPending} data-testid="customer-submit">

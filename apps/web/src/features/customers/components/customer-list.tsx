@@ -23,6 +23,7 @@ import { showToast } from '../../../lib/toast';
 import { useDeleteCustomerMutation } from '../api/delete-customer';
 import { useCustomers } from '../api/list-customers';
 import { ListPagination } from '../../../components/list-pagination';
+import { href, paths } from '../../../lib/paths';
 
 const pageSize = 12;
 
@@ -63,7 +64,7 @@ export function CustomerList() {
           data-testid="customer-search"
           style={{ flexGrow: 1, maxInlineSize: 420 }}
         />
-        <Button component={Link} to="/customers/new" data-testid="customer-new">
+        <Button component={Link} to={paths.customerNew} data-testid="customer-new">
           {t('customers:new')}
         </Button>
       </Group>
@@ -116,7 +117,7 @@ export function CustomerList() {
                       size="xs"
                       variant="light"
                       component={Link}
-                      to={`/customers/${customer.id}/edit`}
+                      to={href(paths.customerEdit, { id: customer.id })}
                       data-testid="customer-edit"
                     >
                       {t('customers:edit')}

@@ -33,6 +33,7 @@ import { useSaveInvoiceMutation } from '../api/save-invoice';
 import { useCustomerOptions } from '../api/search-customers';
 import { useItemOptions } from '../api/search-items';
 import { InvoiceImagePanel } from './invoice-image-panel';
+import { paths } from '../../../lib/paths';
 
 interface LineState {
   key: number;
@@ -219,7 +220,7 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
     try {
       await mutation.mutateAsync({ id: invoice?.id, input });
       showToast(invoice ? t('editor.updated') : t('editor.created'), 'success');
-      await navigate('/invoices');
+      await navigate(paths.invoices);
     } catch (error) {
       const message = describeError(error, t, language, t('errors:generic'));
       const hasFields = error instanceof ApiError && Object.keys(error.fieldErrors).length > 0;
@@ -325,7 +326,7 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
         </Card>
 
         <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/invoices">
+          <Button variant="default" component={Link} to={paths.invoices}>
             {t('editor.cancel')}
           </Button>
           <Button type="submit" loading={mutation.isPending} data-testid="invoice-submit">

@@ -22,6 +22,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useInvoices } from '../api/list-invoices';
 import { ImageStatusBadge, StatusBadge } from './status-badge';
 import { ListPagination } from '../../../components/list-pagination';
+import { href, paths } from '../../../lib/paths';
 
 const pageSize = 20;
 
@@ -41,10 +42,10 @@ export function InvoiceList() {
       <Stack mb="md">
         <Group justify="space-between" wrap="wrap">
           <Group gap="xs">
-            <Button component={Link} to="/invoices/new" data-testid="invoice-new">
+            <Button component={Link} to={paths.invoiceNew} data-testid="invoice-new">
               {t('list.new')}
             </Button>
-            <Button component={Link} to="/ocr" variant="light" data-testid="invoice-from-ocr">
+            <Button component={Link} to={paths.ocr} variant="light" data-testid="invoice-from-ocr">
               {t('list.fromOcr')}
             </Button>
           </Group>
@@ -123,7 +124,11 @@ export function InvoiceList() {
                       {formatMoney(invoice.total, invoice.currency, language)}
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/invoices/${invoice.id}`} data-testid="invoice-edit">
+                      <Anchor
+                        component={Link}
+                        to={href(paths.invoice, { id: invoice.id })}
+                        data-testid="invoice-edit"
+                      >
                         {t('list.edit')}
                       </Anchor>
                     </Table.Td>

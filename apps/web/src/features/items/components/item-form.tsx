@@ -13,6 +13,7 @@ import { fieldErrorFrom } from '../../../lib/field-error';
 import { showToast } from '../../../lib/toast';
 import { useItem } from '../api/get-item';
 import { useSaveItemMutation } from '../api/save-item';
+import { paths } from '../../../lib/paths';
 
 type Field = 'name' | 'sku' | 'currency' | 'unit_price' | 'tax_rate';
 const labels: Record<Field, string> = {
@@ -69,7 +70,7 @@ function ItemForm({ item }: { item?: Item }) {
     try {
       await mutation.mutateAsync({ id: item?.id, input: parsed.data });
       showToast(t('saved'), 'success');
-      await navigate('/items');
+      await navigate(paths.items);
     } catch {
       // Shown on the fields and in the alert.
     }
@@ -108,7 +109,7 @@ function ItemForm({ item }: { item?: Item }) {
         <TextInput {...bind('unit_price')} inputMode="decimal" dir="ltr" withAsterisk />
         <TextInput {...bind('tax_rate')} inputMode="decimal" dir="ltr" />
         <Group justify="flex-end">
-          <Button variant="default" component={Link} to="/items">
+          <Button variant="default" component={Link} to={paths.items}>
             {t('cancel')}
           </Button>
           <Button type="submit" loading={mutation.isPending} data-testid="item-submit">

@@ -24,6 +24,7 @@ import { showToast } from '../../../lib/toast';
 import { useDeleteItemMutation } from '../api/delete-item';
 import { useItems } from '../api/list-items';
 import { ListPagination } from '../../../components/list-pagination';
+import { href, paths } from '../../../lib/paths';
 
 const pageSize = 12;
 
@@ -64,7 +65,7 @@ export function ItemList() {
           data-testid="item-search"
           style={{ flexGrow: 1, maxInlineSize: 420 }}
         />
-        <Button component={Link} to="/items/new" data-testid="item-new">
+        <Button component={Link} to={paths.itemNew} data-testid="item-new">
           {t('items:new')}
         </Button>
       </Group>
@@ -112,7 +113,7 @@ export function ItemList() {
                       size="xs"
                       variant="light"
                       component={Link}
-                      to={`/items/${item.id}/edit`}
+                      to={href(paths.itemEdit, { id: item.id })}
                       data-testid="item-edit"
                     >
                       {t('items:edit')}

@@ -31,6 +31,7 @@ import { serverErrorOr } from '../../hooks/ocr-messages';
 import { FileCard } from './file-card';
 import { ResultsDialog } from './results-dialog';
 import { ListPagination } from '../../../../components/list-pagination';
+import { paths } from '../../../../lib/paths';
 
 const pageSize = 12;
 /** SPEC §9: the file manager's bar is scaled against 100 MB, whatever the plan. */
@@ -79,7 +80,7 @@ export function FileManagerPage() {
             style={{ flexGrow: 1, maxInlineSize: 420 }}
             data-testid="file-search"
           />
-          <Button component={Link} to="/ocr" variant="light" data-testid="file-manager-upload">
+          <Button component={Link} to={paths.ocr} variant="light" data-testid="file-manager-upload">
             {t('ocr:files.uploadFiles')}
           </Button>
         </Group>
@@ -100,7 +101,7 @@ export function FileManagerPage() {
             >
               {q ? null : (
                 <EmptyState.Actions>
-                  <Button component={Link} to="/ocr" data-testid="files-empty-upload">
+                  <Button component={Link} to={paths.ocr} data-testid="files-empty-upload">
                     {t('ocr:files.uploadFiles')}
                   </Button>
                 </EmptyState.Actions>

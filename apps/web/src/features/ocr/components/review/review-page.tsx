@@ -29,6 +29,7 @@ import { ExtractionStatusBadge } from '../status-badge';
 import { CorrectionForm } from './correction-form';
 import { CorrectionsHistory } from './corrections-history';
 import { PageViewer } from './page-viewer';
+import { href, paths } from '../../../../lib/paths';
 
 /** /ocr/:id: the page pictures with what OCR read on them, beside the fields to correct. */
 export function ReviewPage({ id }: { id: string }) {
@@ -43,7 +44,7 @@ export function ReviewPage({ id }: { id: string }) {
         <Container size="lg" data-testid="page-ocr-review">
           <PageHeader title={t('review.title')} />
           <Alert color="gray" variant="light" title={t('review.notFound')} data-testid="review-not-found">
-            <Button component={Link} to="/ocr" variant="default" size="xs">
+            <Button component={Link} to={paths.ocr} variant="default" size="xs">
               {t('review.back')}
             </Button>
           </Alert>
@@ -66,7 +67,7 @@ export function ReviewPage({ id }: { id: string }) {
     <Container size="xl" data-testid="page-ocr-review">
       <PageHeader title={t('review.title')} subtitle={extraction.attachment_info.original_name} />
       <Group gap="sm" mb="md">
-        <Button component={Link} to="/ocr" variant="default" size="xs" data-testid="review-back">
+        <Button component={Link} to={paths.ocr} variant="default" size="xs" data-testid="review-back">
           {t('review.back')}
         </Button>
         <ExtractionStatusBadge status={extraction.status} />
@@ -194,7 +195,7 @@ function ReviewWorkspace({ extraction }: { extraction: Extraction }) {
         {extraction.invoice_id ? (
           <Button
             component={Link}
-            to={`/invoices/${extraction.invoice_id}`}
+            to={href(paths.invoice, { id: extraction.invoice_id })}
             data-testid="review-open-invoice"
           >
             {t('ocr:review.openInvoice')}
