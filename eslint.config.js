@@ -56,9 +56,16 @@ export default tseslint.config(
     },
   },
   {
-    // Pages are addressed through lib/paths.ts: a link written as text breaks silently when a page moves.
+    // The shapes the web code keeps: pages addressed through lib/paths.ts (a link written as text breaks
+    // silently when a page moves), cache keys under the roots of lib/queries/query-keys.ts (a feature that
+    // invalidates another one's data names the same key).
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/lib/paths.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    ignores: [
+      'apps/web/src/lib/paths.ts',
+      'apps/web/src/lib/queries/query-keys.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -73,6 +80,14 @@ export default tseslint.config(
         ].map((selector) => ({
           selector,
           message: 'Address pages with paths and href() from lib/paths.ts.',
+        })),
+        ...[
+          'Property[key.name="queryKey"] > ArrayExpression > Literal:first-child',
+          'VariableDeclarator[id.name=/QueryKey$/] > ArrayExpression > Literal:first-child',
+          'VariableDeclarator[id.name=/QueryKey$/] > TSAsExpression > ArrayExpression > Literal:first-child',
+        ].map((selector) => ({
+          selector,
+          message: 'Build cache keys under a root of lib/queries/query-keys.ts.',
         })),
       ],
     },

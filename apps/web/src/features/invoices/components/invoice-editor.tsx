@@ -25,9 +25,8 @@ import { ApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/api-errors';
 import { fieldErrorFrom } from '../../../lib/field-error';
 import { formatMoney } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { useCurrentOrganization } from '../../../lib/queries/current-organization';
 import { showToast } from '../../../lib/toast';
-import { useCurrentOrganization } from '../api/current-organization';
 import { useInvoice } from '../api/get-invoice';
 import { useSaveInvoiceMutation } from '../api/save-invoice';
 import { useCustomerOptions } from '../api/search-customers';
@@ -90,8 +89,7 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const { t, i18n } = useTranslation(['invoices', 'errors']);
   const language = i18n.language;
   const navigate = useNavigate();
-  const session = useSession();
-  const organization = useCurrentOrganization(session.organizationId);
+  const organization = useCurrentOrganization();
   const mutation = useSaveInvoiceMutation();
   const today = useMemo(() => new Date(), []);
 

@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/format';
-import { useUsageSummary } from '../api/get-usage-summary';
+import { useUsageSummary } from '../../../lib/queries/usage-summary';
 import { useOcrEvents } from '../api/ocr-events';
 import { formatMb } from '../hooks/ocr-format';
 import { creditsLabel } from '../hooks/ocr-messages';
