@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api-client';
-import { translateValidationMessage } from '../api-errors';
+import { hasFieldErrors, translateValidationMessage } from '../api-errors';
 
 /**
  * The first message per field of a failed schema check, by the field's path (`lines_data.0.quantity`), still
@@ -131,6 +131,6 @@ export function useSchemaForm<V, S extends z.ZodType>(options: SchemaFormOptions
     },
     isSubmitting,
     submitError,
-    hasServerFieldErrors: serverErrors !== null && Object.keys(serverErrors).length > 0,
+    hasServerFieldErrors: hasFieldErrors(submitError),
   };
 }
