@@ -1,8 +1,10 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
 import { paths } from '../lib/paths';
 import { RequireAuth, RequireOrganization } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { RouteError } from './route-error';
 import { AdminLoginPage } from './routes/admin-login';
 import { AdminPage } from './routes/admin';
 import { CustomerEditPage, CustomerNewPage, CustomersPage } from './routes/customers';
@@ -27,27 +29,37 @@ import { PlansPage } from './routes/plans';
 import { RegisterPage } from './routes/register';
 import { UsagePage } from './routes/usage';
 
+/**
+ * A group of routes under one guard (or none), with its own error screen: a page that fails to render shows
+ * the translated error in place of the page, inside the shell, and the rest of the app keeps working.
+ */
+function group(children: RouteObject[], guard?: ReactNode): RouteObject {
+  return { element: guard, errorElement: <RouteError />, children };
+}
+
 /** The route table of SPEC §2, with its guards. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // Only when the shell itself fails: then there is no shell to keep.
+    errorElement: <RouteError />,
     children: [
-      { path: paths.home, element: <LandingPage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: paths.adminLogin, element: <AdminLoginPage /> },
-      { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
-      { path: paths.paymentFailure, element: <PaymentFailurePage /> },
-      { path: paths.paymentCancel, element: <PaymentCancelPage /> },
-      {
-        element: <RequireAuth />,
-        children: [
+      group([
+        { path: paths.home, element: <LandingPage /> },
+        { path: paths.login, element: <LoginPage /> },
+        { path: paths.register, element: <RegisterPage /> },
+        { path: paths.adminLogin, element: <AdminLoginPage /> },
+        { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
+        { path: paths.paymentFailure, element: <PaymentFailurePage /> },
+        { path: paths.paymentCancel, element: <PaymentCancelPage /> },
+      ]),
+      group(
+        [
           { path: paths.orgSelect, element: <OrgSelectPage /> },
           // The admin screen itself tells a non-admin that access is denied.
           { path: paths.admin, element: <AdminPage /> },
-          {
-            element: <RequireOrganization />,
-            children: [
+          group(
+            [
               { path: paths.dashboard, element: <DashboardPage /> },
               { path: paths.customers, element: <CustomersPage /> },
               { path: paths.customerNew, element: <CustomerNewPage /> },
@@ -68,9 +80,11 @@ export const routes: RouteObject[] = [
               { path: paths.payment, element: <PaymentPage /> },
               { path: paths.paymentEnhanced, element: <PaymentEnhancedPage /> },
             ],
-          },
+            <RequireOrganization />,
+          ),
         ],
-      },
+        <RequireAuth />,
+      ),
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },

@@ -9,7 +9,8 @@ import { createQueryClient } from '../app/query-client';
 import { changeLanguage } from '../lib/i18n';
 import type { Language } from '../lib/storage';
 
-async function renderRoutes(routes: RouteObject[], path: string, language: Language) {
+/** Renders a route table inside the app's providers, at `path`. */
+export async function renderRoutes(routes: RouteObject[], path: string, language: Language = 'en') {
   await changeLanguage(language);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
