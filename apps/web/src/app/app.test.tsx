@@ -38,7 +38,8 @@ function navLinks(): string[] {
     .map((link) => link.getAttribute('data-testid') ?? '');
 }
 
-describe('app', () => {
+// The first test loads every page of the app: seconds of CPU time on a busy machine, never of waiting.
+describe('app', { timeout: 15_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fakeServer());
   });
@@ -147,7 +148,7 @@ function withFailingPage(table: RouteObject[], path: string): RouteObject[] {
   );
 }
 
-describe('a page that fails to render', () => {
+describe('a page that fails to render', { timeout: 15_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fakeServer());
     setTokens({ access: fakeAccessToken(), refresh: 'r' });
