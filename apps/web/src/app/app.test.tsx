@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../lib/storage';
 import { getOrganizationId, setOrganizationId, setTokens } from '../lib/storage';
-import { fakeAccessToken, jsonResponse, renderApp, renderPages } from '../test/render';
+import type { RouteObject } from 'react-router';
+import { fakeAccessToken, jsonResponse, renderApp, renderPages, renderRoutes } from '../test/render';
 import { RegisterPage } from './routes/register';
 
 const user = userEvent.setup({ delay: null });
@@ -37,7 +38,8 @@ function navLinks(): string[] {
     .map((link) => link.getAttribute('data-testid') ?? '');
 }
 
-describe('app', () => {
+// The first test loads every page of the app: seconds of CPU time on a busy machine, never of waiting.
+describe('app', { timeout: 15_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fakeServer());
   });
@@ -128,6 +130,53 @@ describe('app', () => {
     expect(JSON.parse(String(logoutCall?.[1]?.body))).toEqual({ refresh: 'refresh-1' });
     expect(getOrganizationId()).toBeNull();
   });
+});
+
+function FailingPage(): never {
+  throw new Error('a page that cannot render');
+}
+
+/** The app's route table, with the page at `path` replaced by one that fails to render. */
+function withFailingPage(table: RouteObject[], path: string): RouteObject[] {
+  return table.map(
+    (route) =>
+      ({
+        ...route,
+        ...(route.path === path ? { element: <FailingPage /> } : {}),
+        ...(route.children ? { children: withFailingPage(route.children, path) } : {}),
+      }) as RouteObject,
+  );
+}
+
+describe('a page that fails to render', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fakeServer());
+    setTokens({ access: fakeAccessToken(), refresh: 'r' });
+    setOrganizationId('org-1');
+  });
+
+  it.each([
+    ['en', 'This page could not be shown'],
+    ['ar', 'تعذّر عرض هذه الصفحة'],
+  ] as const)(
+    'shows the error in the page language in its place, and the app goes on (%s)',
+    async (language, title) => {
+      // React reports the error it caught; the page, not the console, is under test.
+      const report = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const { routes } = await import('./router');
+        await renderRoutes(withFailingPage(routes, '/customers'), '/customers', language);
+        expect(await screen.findByTestId('route-error')).toHaveTextContent(title);
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+        expect(navLinks()).toContain('nav-customers');
+        await user.click(screen.getByTestId('nav-dashboard'));
+        expect(await screen.findByTestId('dashboard-welcome')).toHaveTextContent('Nile Trading Co.');
+        expect(screen.queryByTestId('route-error')).not.toBeInTheDocument();
+      } finally {
+        report.mockRestore();
+      }
+    },
+  );
 });
 
 const renderRegister = (language: Language) =>

@@ -1,7 +1,10 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { paths } from '../lib/paths';
 import { RequireAuth, RequireOrganization } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { RouteError } from './route-error';
 import { AdminLoginPage } from './routes/admin-login';
 import { AdminPage } from './routes/admin';
 import { CustomerEditPage, CustomerNewPage, CustomersPage } from './routes/customers';
@@ -26,51 +29,63 @@ import { PlansPage } from './routes/plans';
 import { RegisterPage } from './routes/register';
 import { UsagePage } from './routes/usage';
 
+/**
+ * A group of routes under one guard (or none), with its own error screen: a page that fails to render shows
+ * the translated error in place of the page, inside the shell, and the rest of the app keeps working.
+ */
+function group(children: RouteObject[], guard?: ReactNode): RouteObject {
+  return { element: guard, errorElement: <RouteError />, children };
+}
+
 /** The route table of SPEC §2, with its guards. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // Only when the shell itself fails: then there is no shell to keep.
+    errorElement: <RouteError />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/admin-login', element: <AdminLoginPage /> },
-      { path: '/payment/success', element: <PaymentSuccessPage /> },
-      { path: '/payment/failure', element: <PaymentFailurePage /> },
-      { path: '/payment/cancel', element: <PaymentCancelPage /> },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/org/select', element: <OrgSelectPage /> },
+      group([
+        { path: paths.home, element: <LandingPage /> },
+        { path: paths.login, element: <LoginPage /> },
+        { path: paths.register, element: <RegisterPage /> },
+        { path: paths.adminLogin, element: <AdminLoginPage /> },
+        { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
+        { path: paths.paymentFailure, element: <PaymentFailurePage /> },
+        { path: paths.paymentCancel, element: <PaymentCancelPage /> },
+      ]),
+      group(
+        [
+          { path: paths.orgSelect, element: <OrgSelectPage /> },
           // The admin screen itself tells a non-admin that access is denied.
-          { path: '/admin', element: <AdminPage /> },
-          {
-            element: <RequireOrganization />,
-            children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/customers', element: <CustomersPage /> },
-              { path: '/customers/new', element: <CustomerNewPage /> },
-              { path: '/customers/:id/edit', element: <CustomerEditPage /> },
-              { path: '/items', element: <ItemsPage /> },
-              { path: '/items/new', element: <ItemNewPage /> },
-              { path: '/items/:id/edit', element: <ItemEditPage /> },
-              { path: '/invoices', element: <InvoicesPage /> },
-              { path: '/invoices/dashboard', element: <InvoiceDashboardPage /> },
-              { path: '/invoices/new', element: <InvoiceNewPage /> },
-              { path: '/invoices/:id', element: <InvoiceDetailPage /> },
-              { path: '/invoices/:id/edit', element: <InvoiceDetailPage /> },
-              { path: '/ocr', element: <OcrPage /> },
-              { path: '/ocr/:id', element: <OcrReviewPage /> },
-              { path: '/file-manager', element: <FileManagerPage /> },
-              { path: '/usage', element: <UsagePage /> },
-              { path: '/plans', element: <PlansPage /> },
-              { path: '/payment', element: <PaymentPage /> },
-              { path: '/payment/enhanced', element: <PaymentEnhancedPage /> },
+          { path: paths.admin, element: <AdminPage /> },
+          group(
+            [
+              { path: paths.dashboard, element: <DashboardPage /> },
+              { path: paths.customers, element: <CustomersPage /> },
+              { path: paths.customerNew, element: <CustomerNewPage /> },
+              { path: paths.customerEdit, element: <CustomerEditPage /> },
+              { path: paths.items, element: <ItemsPage /> },
+              { path: paths.itemNew, element: <ItemNewPage /> },
+              { path: paths.itemEdit, element: <ItemEditPage /> },
+              { path: paths.invoices, element: <InvoicesPage /> },
+              { path: paths.invoiceDashboard, element: <InvoiceDashboardPage /> },
+              { path: paths.invoiceNew, element: <InvoiceNewPage /> },
+              { path: paths.invoice, element: <InvoiceDetailPage /> },
+              { path: paths.invoiceEdit, element: <InvoiceDetailPage /> },
+              { path: paths.ocr, element: <OcrPage /> },
+              { path: paths.ocrReview, element: <OcrReviewPage /> },
+              { path: paths.fileManager, element: <FileManagerPage /> },
+              { path: paths.usage, element: <UsagePage /> },
+              { path: paths.plans, element: <PlansPage /> },
+              { path: paths.payment, element: <PaymentPage /> },
+              { path: paths.paymentEnhanced, element: <PaymentEnhancedPage /> },
             ],
-          },
+            <RequireOrganization />,
+          ),
         ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
+        <RequireAuth />,
+      ),
+      { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },
 ];

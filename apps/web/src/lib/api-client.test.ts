@@ -17,7 +17,17 @@ const orgRoute = defineRoute({
   path: '/things/{id}/',
   access: 'org',
   summary: 'test route',
+  params: z.object({ id: z.string() }),
   response: z.object({ id: z.string() }),
+});
+
+/** A signed-in call outside any organization, whose path says nothing about it. */
+const userRoute = defineRoute({
+  method: 'GET',
+  path: '/orgs/',
+  access: 'user',
+  summary: 'test list of the caller organizations',
+  response: z.object({ ok: z.boolean() }),
 });
 
 const publicRoute = defineRoute({
@@ -106,6 +116,16 @@ describe('api client', () => {
     const headers = new Headers(init[1].headers);
     expect(headers.get('X-Organization-ID')).toBeNull();
     expect(headers.get('Authorization')).toBeNull();
+  });
+
+  it('sends the organization header by the route access: none on a signed-in call outside organizations', async () => {
+    const fetch = vi.fn(async () => json(200, { ok: true }));
+    const client = createApiClient({ fetch });
+    await client.request(userRoute);
+    const init = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = new Headers(init[1].headers);
+    expect(headers.get('Authorization')).toBe('Bearer access-1');
+    expect(headers.get('X-Organization-ID')).toBeNull();
   });
 
   it('makes exactly one refresh for concurrent 401s and retries each request once', async () => {

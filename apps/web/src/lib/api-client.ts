@@ -1,5 +1,7 @@
 import { apiBasePath, errorResponse, tokenPair } from '@invoicing/contract';
-import type { RouteBody, RouteDef, RouteResponse } from '@invoicing/contract';
+import type { RouteAccess, RouteBody, RouteDef, RouteResponse } from '@invoicing/contract';
+import type { z } from 'zod';
+import { paths } from './paths';
 import type { UpgradeError } from './storage';
 import {
   clearSession,
@@ -44,11 +46,29 @@ export class ApiError extends Error {
   }
 }
 
+/** What a schema accepts; never for a part the route does not declare (its schema is then the bare ZodType). */
+type DeclaredInput<S> = S extends z.ZodType ? (unknown extends z.input<S> ? never : z.input<S>) : never;
+
+/** The values of a route's `{name}` or `:name` path segments, as its `params` schema takes them. */
+export type RouteParams<R> =
+  R extends RouteDef<infer P, z.ZodType, z.ZodType, z.ZodType, RouteAccess> ? DeclaredInput<P> : never;
+
+/** A route's query parameters, as its `query` schema takes them. */
+export type RouteQuery<R> =
+  R extends RouteDef<z.ZodType, infer Q, z.ZodType, z.ZodType, RouteAccess> ? DeclaredInput<Q> : never;
+
 export interface RequestOptions<R> {
   body?: RouteBody<R> | FormData;
-  /** Values for `{name}` or `:name` segments of the route's path. */
+  params?: RouteParams<R>;
+  query?: RouteQuery<R>;
+  signal?: AbortSignal;
+}
+
+/** The options as the transport reads them, whatever the route. */
+interface AnyRequestOptions {
+  body?: unknown;
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: Record<string, unknown>;
   signal?: AbortSignal;
 }
 
@@ -131,12 +151,12 @@ function buildPath(path: string, params: Record<string, string | number> = {}): 
   });
 }
 
-function buildQuery(query: RequestOptions<unknown>['query']): string {
+function buildQuery(query: AnyRequestOptions['query']): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
+    search.set(key, String(value as string | number | boolean));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -328,7 +348,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
 
   function send(
     target: Target,
-    options: RequestOptions<unknown>,
+    options: AnyRequestOptions,
     accessToken: string | null,
     transport: Transport,
     accept = 'application/json',
@@ -345,10 +365,9 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       body = JSON.stringify(options.body);
     }
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    // Only an organization route is scoped by the header; the route itself says so, whatever its path.
     const organizationId = store.getOrganizationId();
-    if (organizationId && target.access !== 'public' && !target.path.startsWith('/auth/')) {
-      headers['X-Organization-ID'] = organizationId;
-    }
+    if (organizationId && target.access === 'org') headers['X-Organization-ID'] = organizationId;
     const url = `${baseUrl}${buildPath(target.path, options.params)}${buildQuery(options.query)}`;
     return transport({ url, method: target.method, headers, body, signal: options.signal });
   }
@@ -356,7 +375,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   /** Sends once, refreshes and resends once on a 401, and turns a failure into ApiError. */
   async function exchange(
     target: Target,
-    options: RequestOptions<unknown>,
+    options: AnyRequestOptions,
     transport: Transport,
     accept?: string,
   ): Promise<Response> {
@@ -435,7 +454,7 @@ export function setApiNavigator(navigator: (path: string) => void): void {
 }
 
 function navigateForUpgrade(): void {
-  navigate('/usage');
+  navigate(paths.usage);
 }
 
 const defaultClient = createApiClient();

@@ -13,6 +13,11 @@ export function translateValidationMessage(message: string, t: TFunction): strin
   return key ? t(`errors:validation.${key}`) : message;
 }
 
+/** Whether a failure is the server's answer about named fields, which a form shows on those fields. */
+export function hasFieldErrors(error: unknown): boolean {
+  return error instanceof ApiError && Object.keys(error.fieldErrors).length > 0;
+}
+
 /** Per-field messages in the page language, from the server's `errors` object. */
 export function translateFieldErrors(
   fieldErrors: Record<string, string[]>,

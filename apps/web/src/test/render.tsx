@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 // react-router/dom resolves to a second copy of react-router under vitest; the core provider is enough here.
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import type { Params, RouteObject } from 'react-router';
@@ -8,7 +9,8 @@ import { createQueryClient } from '../app/query-client';
 import { changeLanguage } from '../lib/i18n';
 import type { Language } from '../lib/storage';
 
-async function renderRoutes(routes: RouteObject[], path: string, language: Language) {
+/** Renders a route table inside the app's providers, at `path`. */
+export async function renderRoutes(routes: RouteObject[], path: string, language: Language = 'en') {
   await changeLanguage(language);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
@@ -55,4 +57,35 @@ export function fakeAccessToken(claims: { sub?: string; is_superuser?: boolean }
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** One request the page made, as a fake API sees it: the path is under /api/v1. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch with a fake API: `answer` answers a call or leaves it (undefined) to a 404. Answers the
+ * calls made so far, in order.
+ */
+export function stubApi(answer: (call: ApiCall) => Response | Promise<Response> | undefined): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call: ApiCall = {
+        method: init?.method ?? 'GET',
+        path: url.pathname.replace(/^\/api\/v1/, ''),
+        query: Object.fromEntries(url.searchParams),
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      return (await answer(call)) ?? jsonResponse(404, { detail: 'Not found', code: 'NOT_FOUND' });
+    }),
+  );
+  return calls;
 }

@@ -7,6 +7,7 @@ import { LanguageToggle } from '../../components/language-toggle';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useSession } from '../../lib/session';
 import { isActivePath, navItemsFor } from './nav-links';
+import { paths } from '../../lib/paths';
 
 /** Below this Mantine breakpoint the links move into the drawer behind the burger. */
 export const navBreakpoint = 'lg';
@@ -66,7 +67,7 @@ export function NavBar() {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Anchor
         component={Link}
-        to="/"
+        to={paths.home}
         fw={700}
         fz="lg"
         c="indigo.7"

@@ -1,20 +1,22 @@
+import { paths } from '../../lib/paths';
+import type { PagePath } from '../../lib/paths';
 import type { Session } from '../../lib/session';
 
 export interface NavItem {
   key: string;
-  to: string;
+  to: PagePath;
 }
 
 const organizationLinks: NavItem[] = [
-  { key: 'dashboard', to: '/dashboard' },
-  { key: 'customers', to: '/customers' },
-  { key: 'items', to: '/items' },
-  { key: 'invoices', to: '/invoices' },
-  { key: 'invoiceDashboard', to: '/invoices/dashboard' },
-  { key: 'ocr', to: '/ocr' },
-  { key: 'fileManager', to: '/file-manager' },
-  { key: 'usage', to: '/usage' },
-  { key: 'upgradePlan', to: '/plans' },
+  { key: 'dashboard', to: paths.dashboard },
+  { key: 'customers', to: paths.customers },
+  { key: 'items', to: paths.items },
+  { key: 'invoices', to: paths.invoices },
+  { key: 'invoiceDashboard', to: paths.invoiceDashboard },
+  { key: 'ocr', to: paths.ocr },
+  { key: 'fileManager', to: paths.fileManager },
+  { key: 'usage', to: paths.usage },
+  { key: 'upgradePlan', to: paths.plans },
 ];
 
 /** The three variants of the bar (SPEC §2): visitor, signed-in user (with or without organization), superuser. */
@@ -22,24 +24,24 @@ export function navItemsFor(session: Session): { links: NavItem[]; showLogout: b
   if (!session.isAuthenticated) {
     return {
       links: [
-        { key: 'login', to: '/login' },
-        { key: 'register', to: '/register' },
+        { key: 'login', to: paths.login },
+        { key: 'register', to: paths.register },
       ],
       showLogout: false,
     };
   }
-  if (session.isSuperuser) return { links: [{ key: 'adminPanel', to: '/admin' }], showLogout: true };
-  const links: NavItem[] = [{ key: 'organizations', to: '/org/select' }];
+  if (session.isSuperuser) return { links: [{ key: 'adminPanel', to: paths.admin }], showLogout: true };
+  const links: NavItem[] = [{ key: 'organizations', to: paths.orgSelect }];
   if (session.organizationId) links.push(...organizationLinks);
   return { links, showLogout: true };
 }
 
 /** /invoices stays unmarked on /invoices/dashboard, which has its own entry. */
 export function isActivePath(pathname: string, to: string): boolean {
-  if (to === '/invoices') {
+  if (to === paths.invoices) {
     return (
-      pathname === '/invoices' ||
-      (pathname.startsWith('/invoices/') && !pathname.startsWith('/invoices/dashboard'))
+      pathname === paths.invoices ||
+      (pathname.startsWith(`${paths.invoices}/`) && !pathname.startsWith(paths.invoiceDashboard))
     );
   }
   return pathname === to || pathname.startsWith(`${to}/`);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth-card';
 import { AdminLoginForm } from '../../features/auth/components/admin-login-form';
+import { paths } from '../../lib/paths';
 
 export function AdminLoginPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -13,7 +14,7 @@ export function AdminLoginPage() {
       title={t('adminLogin.title')}
       subtitle={t('adminLogin.subtitle')}
       footer={
-        <Anchor component={Link} to="/login" data-testid="admin-login-back">
+        <Anchor component={Link} to={paths.login} data-testid="admin-login-back">
           {t('adminLogin.backToLogin')}
         </Anchor>
       }

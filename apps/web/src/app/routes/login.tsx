@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { paths } from '../../lib/paths';
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -15,7 +16,7 @@ export function LoginPage() {
       footer={
         <>
           {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/register" data-testid="login-register-link">
+          <Anchor component={Link} to={paths.register} data-testid="login-register-link">
             {t('login.registerLink')}
           </Anchor>
         </>

@@ -3,5 +3,5 @@ import { SectionPlaceholder } from '../../components/section-placeholder';
 
 export function PaymentCancelPage() {
   const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('paymentCancel')} testId="page-payment-cancel" backTo="/" />;
+  return <SectionPlaceholder title={t('paymentCancel')} testId="page-payment-cancel" backTo="home" />;
 }

@@ -3,5 +3,5 @@ import { SectionPlaceholder } from '../../components/section-placeholder';
 
 export function PaymentFailurePage() {
   const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('paymentFailure')} testId="page-payment-failure" backTo="/usage" />;
+  return <SectionPlaceholder title={t('paymentFailure')} testId="page-payment-failure" backTo="usage" />;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth-card';
 import { RegisterForm } from '../../features/auth/components/register-form';
+import { paths } from '../../lib/paths';
 
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -15,7 +16,7 @@ export function RegisterPage() {
       footer={
         <>
           {t('register.haveAccount')}{' '}
-          <Anchor component={Link} to="/login" data-testid="register-login-link">
+          <Anchor component={Link} to={paths.login} data-testid="register-login-link">
             {t('register.loginLink')}
           </Anchor>
         </>

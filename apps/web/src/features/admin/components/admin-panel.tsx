@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { IconLock, IconTool } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
+import { paths } from '../../../lib/paths';
 
 const tabs = ['users', 'organizations', 'memberships', 'plans', 'paymentMethods'] as const;
 
@@ -25,10 +26,10 @@ function AccessDenied() {
         >
           <EmptyState.Actions>
             <Group justify="center">
-              <Button component={Link} to="/admin-login" data-testid="access-denied-admin-login">
+              <Button component={Link} to={paths.adminLogin} data-testid="access-denied-admin-login">
                 {t('accessDenied.adminLogin')}
               </Button>
-              <Button component={Link} to="/login" variant="default" data-testid="access-denied-login">
+              <Button component={Link} to={paths.login} variant="default" data-testid="access-denied-login">
                 {t('accessDenied.login')}
               </Button>
             </Group>

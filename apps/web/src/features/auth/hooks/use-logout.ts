@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../lib/toast';
 import { logout } from '../api/logout';
+import { paths } from '../../../lib/paths';
 
 /** Logout as the navigation bar does it: revoke, forget, drop cached data of this user, go to /login. */
 export function useLogout(): () => Promise<void> {
@@ -13,7 +14,7 @@ export function useLogout(): () => Promise<void> {
   return useCallback(async () => {
     await logout();
     queryClient.clear();
-    await navigate('/login');
+    await navigate(paths.login);
     showToast(t('toast.signedOut'), 'info');
   }, [navigate, queryClient, t]);
 }

@@ -1,6 +1,7 @@
 import { customerRoutes } from '@invoicing/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
 export interface CustomerListParams {
   q: string;
@@ -8,7 +9,7 @@ export interface CustomerListParams {
   pageSize: number;
 }
 
-export const customersQueryKey = ['customers'] as const;
+export const customersQueryKey = queryKeys.customers;
 
 export function listCustomers({ q, page, pageSize }: CustomerListParams) {
   return callApi(customerRoutes.list, { query: { q, page, page_size: pageSize } });

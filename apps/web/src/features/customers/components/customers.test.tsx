@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../../lib/storage';
 import { setOrganizationId, setTokens } from '../../../lib/storage';
-import { fakeAccessToken, jsonResponse, renderPages } from '../../../test/render';
+import type { ApiCall } from '../../../test/render';
+import { fakeAccessToken, jsonResponse, renderPages, stubApi } from '../../../test/render';
 import { CustomerFormPage } from './customer-form';
 import { CustomerList } from './customer-list';
 
@@ -24,36 +25,17 @@ const delta: Customer = {
   tax_id: '',
 };
 
-interface Call {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-function fakeServer(answer: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname.replace(/^\/api\/v1/, ''),
-        query: Object.fromEntries(url.searchParams),
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const answered = answer(call);
-      if (answered) return answered;
-      if (call.path === '/customers/' && call.method === 'GET') {
-        const q = (call.query.q ?? '').toLowerCase();
-        const results = [nile, delta].filter((c) => c.name.toLowerCase().includes(q));
-        return jsonResponse(200, { count: results.length, page: 1, page_size: 12, results });
-      }
-      return jsonResponse(404, { detail: 'Not found', code: 'NOT_FOUND' });
-    }),
-  );
+function fakeServer(answer: (call: ApiCall) => Response | undefined = () => undefined) {
+  const calls = stubApi((call) => {
+    const answered = answer(call);
+    if (answered) return answered;
+    if (call.path === '/customers/' && call.method === 'GET') {
+      const q = (call.query.q ?? '').toLowerCase();
+      const results = [nile, delta].filter((c) => c.name.toLowerCase().includes(q));
+      return jsonResponse(200, { count: results.length, page: 1, page_size: 12, results });
+    }
+    return undefined;
+  });
   return {
     lists: () => calls.filter((c) => c.method === 'GET' && c.path === '/customers/'),
     writes: () => calls.filter((c) => c.method !== 'GET'),

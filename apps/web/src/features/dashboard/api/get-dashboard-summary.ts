@@ -1,8 +1,9 @@
 import { usageRoutes } from '@invoicing/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
-export const dashboardSummaryQueryKey = ['dashboard', 'summary'] as const;
+export const dashboardSummaryQueryKey = queryKeys.dashboardSummary;
 
 /** The answer is checked against the contract's `dashboardSummary`; a partial one fails as INVALID_RESPONSE. */
 export function getDashboardSummary() {

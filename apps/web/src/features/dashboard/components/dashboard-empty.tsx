@@ -2,6 +2,7 @@ import { Button, Card, EmptyState } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconBulb } from '../../../components/icons';
+import { paths } from '../../../lib/paths';
 
 /** A new organization has nothing to chart yet: the way forward is its first upload. */
 export function DashboardEmpty() {
@@ -15,7 +16,7 @@ export function DashboardEmpty() {
         withIndicatorBackground
       >
         <EmptyState.Actions>
-          <Button component={Link} to="/ocr" data-testid="dashboard-empty-upload">
+          <Button component={Link} to={paths.ocr} data-testid="dashboard-empty-upload">
             {t('empty.action')}
           </Button>
         </EmptyState.Actions>

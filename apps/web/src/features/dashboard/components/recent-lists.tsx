@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useDashboardFormat } from '../hooks/use-dashboard-format';
 import { ExtractionStatusBadge } from './extraction-status-badge';
 import classes from './recent-lists.module.css';
+import { paths } from '../../../lib/paths';
 
 type Recent = DashboardSummary['recent_activity'];
 
@@ -74,7 +75,7 @@ export function RecentExtractions({ extractions }: { extractions: Recent['ocr_ex
     <RecentList
       title={t('recent.extractionsTitle')}
       testId="recent-extractions"
-      link={{ to: '/ocr', label: t('recent.openOcr'), testId: 'dashboard-open-ocr' }}
+      link={{ to: paths.ocr, label: t('recent.openOcr'), testId: 'dashboard-open-ocr' }}
       empty={t('recent.noExtractions')}
     >
       {extractions.map((extraction) => (
@@ -98,7 +99,7 @@ export function RecentFiles({ files }: { files: Recent['files'] }) {
       title={t('recent.filesTitle')}
       testId="recent-files"
       link={{
-        to: '/file-manager',
+        to: paths.fileManager,
         label: t('recent.openFileManager'),
         testId: 'dashboard-open-file-manager',
       }}

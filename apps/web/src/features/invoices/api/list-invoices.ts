@@ -1,8 +1,9 @@
 import { invoiceRoutes } from '@invoicing/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
-export const invoicesQueryKey = ['invoices'] as const;
+export const invoicesQueryKey = queryKeys.invoices;
 
 export interface InvoiceListParams {
   status: string;

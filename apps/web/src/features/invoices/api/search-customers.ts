@@ -1,6 +1,7 @@
 import { customerRoutes } from '@invoicing/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
 /** Customers for the editor's select, searched on the server. */
 export function searchCustomers(q: string) {
@@ -9,7 +10,7 @@ export function searchCustomers(q: string) {
 
 export function customerOptionsQueryOptions(q: string) {
   return queryOptions({
-    queryKey: ['customers', 'options', q],
+    queryKey: [...queryKeys.customers, 'options', q],
     queryFn: () => searchCustomers(q),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { itemRoutes } from '@invoicing/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
 /** Catalogue items for the editor's add-item select, searched on the server. */
 export function searchItems(q: string) {
@@ -9,7 +10,7 @@ export function searchItems(q: string) {
 
 export function itemOptionsQueryOptions(q: string) {
   return queryOptions({
-    queryKey: ['items', 'options', q],
+    queryKey: [...queryKeys.items, 'options', q],
     queryFn: () => searchItems(q),
     placeholderData: keepPreviousData,
   });

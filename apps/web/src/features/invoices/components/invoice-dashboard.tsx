@@ -21,6 +21,7 @@ import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { useInvoiceStats } from '../api/invoice-stats';
 import { useRecentInvoices } from '../api/recent-invoices';
 import { StatusBadge } from './status-badge';
+import { href, paths } from '../../../lib/paths';
 
 export function InvoiceDashboard() {
   const { t, i18n } = useTranslation(['invoices', 'common']);
@@ -42,10 +43,10 @@ export function InvoiceDashboard() {
           data-testid="dashboard-period"
         />
         <Group gap="xs">
-          <Button component={Link} to="/invoices/new">
+          <Button component={Link} to={paths.invoiceNew}>
             {t('list.new')}
           </Button>
-          <Button component={Link} to="/invoices" variant="light">
+          <Button component={Link} to={paths.invoices} variant="light">
             {t('dashboard.allInvoices')}
           </Button>
         </Group>
@@ -148,7 +149,11 @@ export function InvoiceDashboard() {
                     <Table.Td>{formatDate(invoice.issue_date, language)}</Table.Td>
                     <Table.Td>{formatMoney(invoice.total, invoice.currency, language)}</Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/invoices/${invoice.id}/edit`} data-testid="recent-edit">
+                      <Anchor
+                        component={Link}
+                        to={href(paths.invoiceEdit, { id: invoice.id })}
+                        data-testid="recent-edit"
+                      >
                         {t('list.edit')}
                       </Anchor>
                     </Table.Td>

@@ -1,6 +1,7 @@
 import { itemRoutes } from '@invoicing/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
 export interface ItemListParams {
   q: string;
@@ -8,7 +9,7 @@ export interface ItemListParams {
   pageSize: number;
 }
 
-export const itemsQueryKey = ['items'] as const;
+export const itemsQueryKey = queryKeys.items;
 
 export function listItems({ q, page, pageSize }: ItemListParams) {
   return callApi(itemRoutes.list, { query: { q, page, page_size: pageSize } });

@@ -1,10 +1,11 @@
 import type { Item } from '@invoicing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../../lib/storage';
 import { setOrganizationId, setTokens } from '../../../lib/storage';
-import { fakeAccessToken, jsonResponse, renderPages } from '../../../test/render';
+import type { ApiCall } from '../../../test/render';
+import { fakeAccessToken, jsonResponse, renderPages, stubApi } from '../../../test/render';
 import { ItemFormPage } from './item-form';
 import { ItemList } from './item-list';
 
@@ -29,34 +30,15 @@ const items: Item[] = [
   },
 ];
 
-interface Call {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-function fakeServer(answer: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname.replace(/^\/api\/v1/, ''),
-        query: Object.fromEntries(url.searchParams),
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const answered = answer(call);
-      if (answered) return answered;
-      if (call.path === '/items/' && call.method === 'GET') {
-        return jsonResponse(200, { count: items.length, page: 1, page_size: 12, results: items });
-      }
-      return jsonResponse(404, { detail: 'Not found', code: 'NOT_FOUND' });
-    }),
-  );
+function fakeServer(answer: (call: ApiCall) => Response | undefined = () => undefined) {
+  const calls = stubApi((call) => {
+    const answered = answer(call);
+    if (answered) return answered;
+    if (call.path === '/items/' && call.method === 'GET') {
+      return jsonResponse(200, { count: items.length, page: 1, page_size: 12, results: items });
+    }
+    return undefined;
+  });
   return { writes: () => calls.filter((c) => c.method !== 'GET') };
 }
 

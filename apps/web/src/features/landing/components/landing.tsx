@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { IconBulb, IconCheck, IconDot, IconX } from '../../../components/icons';
 import { useSession } from '../../../lib/session';
 import { SampleInvoice } from './sample-invoice';
+import { paths } from '../../../lib/paths';
 
 function GuidelineCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
@@ -63,15 +64,21 @@ export function Landing() {
         </Text>
         <Group justify="center" mt="xl">
           {isAuthenticated ? (
-            <Button component={Link} to="/ocr" size="lg" data-testid="landing-start-uploading">
+            <Button component={Link} to={paths.ocr} size="lg" data-testid="landing-start-uploading">
               {t('hero.startUploading')}
             </Button>
           ) : (
             <>
-              <Button component={Link} to="/register" size="lg" data-testid="landing-get-started">
+              <Button component={Link} to={paths.register} size="lg" data-testid="landing-get-started">
                 {t('hero.getStarted')}
               </Button>
-              <Button component={Link} to="/login" size="lg" variant="default" data-testid="landing-login">
+              <Button
+                component={Link}
+                to={paths.login}
+                size="lg"
+                variant="default"
+                data-testid="landing-login"
+              >
                 {t('hero.login')}
               </Button>
             </>

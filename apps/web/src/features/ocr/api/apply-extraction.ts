@@ -1,6 +1,7 @@
 import { ocrRoutes } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 import { attachmentsQueryKey } from './list-attachments';
 import { ocrQueryKey } from './list-extractions';
 
@@ -17,7 +18,7 @@ export function useApplyExtractionMutation() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ocrQueryKey });
       void queryClient.invalidateQueries({ queryKey: attachmentsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.invoices });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { attachmentRoutes } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { usageSummaryQueryKey } from './get-usage-summary';
+import { queryKeys } from '../../../lib/queries/query-keys';
 import { attachmentsQueryKey } from './list-attachments';
 import { ocrQueryKey } from './list-extractions';
 
@@ -17,7 +17,7 @@ export function useDeleteAttachmentMutation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: attachmentsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.usageSummary }),
         queryClient.invalidateQueries({ queryKey: ocrQueryKey }),
       ]),
   });

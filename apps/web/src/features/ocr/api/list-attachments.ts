@@ -1,8 +1,9 @@
 import { attachmentRoutes } from '@invoicing/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
-export const attachmentsQueryKey = ['attachments'] as const;
+export const attachmentsQueryKey = queryKeys.attachments;
 export const attachmentListsQueryKey = [...attachmentsQueryKey, 'list'] as const;
 
 export interface AttachmentListParams {

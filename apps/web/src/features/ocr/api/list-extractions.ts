@@ -2,8 +2,9 @@ import { ocrRoutes } from '@invoicing/contract';
 import type { ExtractionStatus } from '@invoicing/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
-export const ocrQueryKey = ['ocr'] as const;
+export const ocrQueryKey = queryKeys.ocr;
 export const extractionListsQueryKey = [...ocrQueryKey, 'list'] as const;
 
 export interface ExtractionListParams {

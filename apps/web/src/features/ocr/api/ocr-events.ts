@@ -8,7 +8,7 @@ import { openEventStream } from '../../../lib/event-stream';
 import { useSession } from '../../../lib/session';
 import { attachmentQueryKey } from './get-attachment';
 import { extractionQueryKey, extractionQueryOptions } from './get-extraction';
-import { usageSummaryQueryKey } from './get-usage-summary';
+import { queryKeys } from '../../../lib/queries/query-keys';
 import { attachmentListsQueryKey } from './list-attachments';
 import type { listAttachments } from './list-attachments';
 import { extractionListsQueryKey, ocrQueryKey } from './list-extractions';
@@ -110,7 +110,7 @@ export function applyOcrEvent(queryClient: QueryClient, event: OcrEvent, unknown
     return;
   }
 
-  if (event.credits_refunded > 0) void queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey });
+  if (event.credits_refunded > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.usageSummary });
   const cached = queryClient.getQueryData<Extraction>(extractionQueryKey(id));
   // A finish delivered again (after a reconnection) has nothing new to fetch.
   if (cached?.status === event.status) return;
@@ -164,7 +164,7 @@ export function useOcrEvents(): void {
         if (reconnected) {
           void queryClient.invalidateQueries({ queryKey: ocrQueryKey });
           void queryClient.invalidateQueries({ queryKey: attachmentListsQueryKey });
-          void queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.usageSummary });
         } else {
           void queryClient.invalidateQueries({ queryKey: ocrQueryKey, predicate: holdsProcessing });
         }

@@ -2,7 +2,7 @@ import { attachmentRoutes } from '@invoicing/contract';
 import type { Attachment, OcrMethod, StartedOcr } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { usageSummaryQueryKey } from './get-usage-summary';
+import { queryKeys } from '../../../lib/queries/query-keys';
 import { attachmentListsQueryKey } from './list-attachments';
 import type { listAttachments } from './list-attachments';
 import { ocrQueryKey } from './list-extractions';
@@ -50,7 +50,7 @@ export function useStartOcrMutation() {
       );
       void queryClient.invalidateQueries({ queryKey: ocrQueryKey });
       void queryClient.invalidateQueries({ queryKey: attachmentListsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.usageSummary });
     },
   });
 }

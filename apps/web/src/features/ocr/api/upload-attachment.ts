@@ -1,7 +1,7 @@
 import { attachmentRoutes } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadApi } from '../../../lib/api-client';
-import { usageSummaryQueryKey } from './get-usage-summary';
+import { queryKeys } from '../../../lib/queries/query-keys';
 import { attachmentsQueryKey } from './list-attachments';
 
 export interface UploadAttachmentInput {
@@ -29,7 +29,7 @@ export function useUploadAttachmentMutation() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: attachmentsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.usageSummary }),
       ]);
     },
   });

@@ -13,6 +13,7 @@ import { ExtractionProgress } from './extraction-progress';
 import { FailureDetails } from './failure-details';
 import { FileThumb } from './file-thumb';
 import { ExtractionStatusBadge } from './status-badge';
+import { href, paths } from '../../../lib/paths';
 
 /** One OCR run on the OCR page: live progress, the result, or the failure with retries. */
 export function ExtractionCard({ item }: { item: ExtractionListItem }) {
@@ -67,7 +68,7 @@ export function ExtractionCard({ item }: { item: ExtractionListItem }) {
             <Group gap="xs">
               <Button
                 component={Link}
-                to={`/ocr/${item.id}`}
+                to={href(paths.ocrReview, { id: item.id })}
                 size="xs"
                 variant="light"
                 data-testid="ocr-review"
@@ -77,7 +78,7 @@ export function ExtractionCard({ item }: { item: ExtractionListItem }) {
               {item.invoice_id ? (
                 <Button
                   component={Link}
-                  to={`/invoices/${item.invoice_id}`}
+                  to={href(paths.invoice, { id: item.invoice_id })}
                   size="xs"
                   data-testid="ocr-open-invoice"
                 >

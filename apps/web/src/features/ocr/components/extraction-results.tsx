@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useExtractions } from '../api/list-extractions';
 import { ExtractionCard } from './extraction-card';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 
 const pageSize = 10;
 

@@ -17,13 +17,14 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { describeError } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/format';
-import { useUsageSummary } from '../api/get-usage-summary';
+import { useUsageSummary } from '../../../lib/queries/usage-summary';
 import { useOcrEvents } from '../api/ocr-events';
 import { formatMb } from '../hooks/ocr-format';
 import { creditsLabel } from '../hooks/ocr-messages';
 import { ExtractionResults } from './extraction-results';
 import { RecentFiles } from './recent-files';
 import { UploadPanel } from './upload-panel';
+import { paths } from '../../../lib/paths';
 
 /** SPEC §2, OCR page: upload, run OCR, follow it live and turn the result into an invoice. */
 export function OcrPage() {
@@ -33,10 +34,10 @@ export function OcrPage() {
     <Container size="lg" data-testid="page-ocr">
       <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
       <Group gap="xs" mb="lg">
-        <Button component={Link} to="/file-manager" variant="light" data-testid="ocr-file-manager-link">
+        <Button component={Link} to={paths.fileManager} variant="light" data-testid="ocr-file-manager-link">
           {t('page.fileManager')}
         </Button>
-        <Button component={Link} to="/invoices" variant="default" data-testid="ocr-invoices-link">
+        <Button component={Link} to={paths.invoices} variant="default" data-testid="ocr-invoices-link">
           {t('page.backToInvoices')}
         </Button>
       </Group>

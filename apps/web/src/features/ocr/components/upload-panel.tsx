@@ -26,6 +26,7 @@ import { useUploadAttachmentMutation } from '../api/upload-attachment';
 import { formatMb, formatPercent } from '../hooks/ocr-format';
 import { uploadErrorMessage } from '../hooks/ocr-messages';
 import { FileThumb } from './file-thumb';
+import { href, paths } from '../../../lib/paths';
 
 type UploadState = 'waiting' | 'uploading' | 'done' | 'failed';
 
@@ -327,7 +328,7 @@ function QueueRow({ item, onRemove }: { item: QueuedFile; onRemove: () => void }
               <Group gap="md">
                 <Anchor
                   component={Link}
-                  to={`/file-manager?q=${encodeURIComponent(duplicate.original_name)}`}
+                  to={href(paths.fileManager, {}, { q: duplicate.original_name })}
                   size="sm"
                   data-testid="upload-duplicate-file"
                 >
@@ -336,7 +337,7 @@ function QueueRow({ item, onRemove }: { item: QueuedFile; onRemove: () => void }
                 {duplicate.invoice_id ? (
                   <Anchor
                     component={Link}
-                    to={`/invoices/${duplicate.invoice_id}`}
+                    to={href(paths.invoice, { id: duplicate.invoice_id })}
                     size="sm"
                     data-testid="upload-duplicate-invoice"
                   >

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { showToast } from '../../../lib/toast';
 import { useApplyExtractionMutation } from '../api/apply-extraction';
 import { serverErrorOr } from './ocr-messages';
+import { href, paths } from '../../../lib/paths';
 
 /** Makes a draft invoice from an extraction and opens it in the editor. */
 export function useCreateInvoice() {
@@ -13,7 +14,7 @@ export function useCreateInvoice() {
   async function create(extractionId: string): Promise<boolean> {
     try {
       const applied = await mutation.mutateAsync(extractionId);
-      await navigate(`/invoices/${applied.invoice_id}`);
+      await navigate(href(paths.invoice, { id: applied.invoice_id }));
       return true;
     } catch (error) {
       const fallback = t('ocr:errors.createFailed');

@@ -1,8 +1,8 @@
 import { extractionListItem, ocrCredits } from '@invoicing/contract';
 import type { Attachment, Extraction, FieldsJson, OcrEvent, UsageSummary } from '@invoicing/contract';
 import { act } from '@testing-library/react';
-import { vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
+import type { ApiCall } from '../../../test/render';
+import { jsonResponse, stubApi } from '../../../test/render';
 
 export const ids = {
   scan: '3f2b8c1e-5a6d-4e7f-8a9b-1c2d3e4f5a6b',
@@ -116,12 +116,7 @@ export function usageOf(overrides: { credits?: number; storageMb?: number } = {}
   };
 }
 
-export interface Call {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
+export type Call = ApiCall;
 
 /** Field paths to values, as the corrections history names them. */
 function flatten(fields: FieldsJson): Record<string, string | null> {
@@ -156,143 +151,126 @@ export function fakeOcrServer(
     extractions: setup.extractions ?? [],
     usage: setup.usage ?? usageOf(),
   };
-  const calls: Call[] = [];
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
   const encoder = new TextEncoder();
 
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname.replace(/^\/api\/v1/, ''),
-        query: Object.fromEntries(url.searchParams),
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const answered = answer(call);
-      if (answered) return answered;
-      const { method, path } = call;
+  const calls = stubApi((call) => {
+    const answered = answer(call);
+    if (answered) return answered;
+    const { method, path } = call;
 
-      if (method === 'GET' && path === '/ocr/events/') {
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            streams.push(controller);
+    if (method === 'GET' && path === '/ocr/events/') {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          streams.push(controller);
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+    }
+    if (method === 'GET' && path === '/usage/summary/') return jsonResponse(200, state.usage);
+    if (method === 'GET' && path === '/attachments/storage-usage/') {
+      const used = state.files.reduce((sum, f) => sum + f.size, 0);
+      const mb = Math.round((used / 1024 / 1024) * 100) / 100;
+      return jsonResponse(200, {
+        total_files: state.files.length,
+        total_size_mb: mb,
+        used_bytes: used,
+        limit_mb: 1024,
+        remaining_mb: 1024 - mb,
+      });
+    }
+    if (method === 'GET' && path === '/attachments/') {
+      const q = (call.query.q ?? '').toLowerCase();
+      const size = Number(call.query.page_size ?? 20);
+      const found = state.files.filter((f) => f.original_name.toLowerCase().includes(q));
+      return jsonResponse(200, { ...page(found.slice(0, size), size), count: found.length });
+    }
+    const fileMatch = /^\/attachments\/([^/]+)\/(ocr|enhanced-ocr)?\/?$/.exec(path);
+    if (fileMatch) {
+      const [, id, action] = fileMatch;
+      const file = state.files.find((f) => f.id === id);
+      if (!file) return jsonResponse(404, { detail: 'Not found.', code: 'NOT_FOUND' });
+      if (method === 'DELETE') {
+        state.files = state.files.filter((f) => f.id !== id);
+        return new Response(null, { status: 204 });
+      }
+      if (method === 'POST' && action) {
+        const advanced = action === 'enhanced-ocr';
+        const methodUsed = advanced ? 'advanced' : 'normal';
+        const run = extractionOf({
+          id: ids.extraction,
+          attachment: file.id,
+          attachment_info: {
+            original_name: file.original_name,
+            mime: file.mime,
+            size_mb: file.size_mb,
+            preview_url: file.preview_url,
           },
+          status: 'PROCESSING',
+          method_used: methodUsed,
+          credits_charged: ocrCredits[methodUsed],
+          confidence_score: null,
+          has_invoice_data: false,
+          fields_json: null,
+          progress: null,
+          raw_text: '',
+          pages: [],
         });
-        return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
-      }
-      if (method === 'GET' && path === '/usage/summary/') return jsonResponse(200, state.usage);
-      if (method === 'GET' && path === '/attachments/storage-usage/') {
-        const used = state.files.reduce((sum, f) => sum + f.size, 0);
-        const mb = Math.round((used / 1024 / 1024) * 100) / 100;
-        return jsonResponse(200, {
-          total_files: state.files.length,
-          total_size_mb: mb,
-          used_bytes: used,
-          limit_mb: 1024,
-          remaining_mb: 1024 - mb,
+        state.extractions = [run, ...state.extractions.filter((e) => e.id !== run.id)];
+        Object.assign(file, {
+          has_extraction: true,
+          extraction_status: 'PROCESSING',
+          extraction_id: run.id,
         });
-      }
-      if (method === 'GET' && path === '/attachments/') {
-        const q = (call.query.q ?? '').toLowerCase();
-        const size = Number(call.query.page_size ?? 20);
-        const found = state.files.filter((f) => f.original_name.toLowerCase().includes(q));
-        return jsonResponse(200, { ...page(found.slice(0, size), size), count: found.length });
-      }
-      const fileMatch = /^\/attachments\/([^/]+)\/(ocr|enhanced-ocr)?\/?$/.exec(path);
-      if (fileMatch) {
-        const [, id, action] = fileMatch;
-        const file = state.files.find((f) => f.id === id);
-        if (!file) return jsonResponse(404, { detail: 'Not found.', code: 'NOT_FOUND' });
-        if (method === 'DELETE') {
-          state.files = state.files.filter((f) => f.id !== id);
-          return new Response(null, { status: 204 });
-        }
-        if (method === 'POST' && action) {
-          const advanced = action === 'enhanced-ocr';
-          const methodUsed = advanced ? 'advanced' : 'normal';
-          const run = extractionOf({
-            id: ids.extraction,
-            attachment: file.id,
-            attachment_info: {
-              original_name: file.original_name,
-              mime: file.mime,
-              size_mb: file.size_mb,
-              preview_url: file.preview_url,
-            },
-            status: 'PROCESSING',
-            method_used: methodUsed,
-            credits_charged: ocrCredits[methodUsed],
-            confidence_score: null,
-            has_invoice_data: false,
-            fields_json: null,
-            progress: null,
-            raw_text: '',
-            pages: [],
-          });
-          state.extractions = [run, ...state.extractions.filter((e) => e.id !== run.id)];
-          Object.assign(file, {
-            has_extraction: true,
-            extraction_status: 'PROCESSING',
-            extraction_id: run.id,
-          });
-          return jsonResponse(202, {
-            extraction_id: run.id,
-            status: 'PROCESSING',
-            method_used: methodUsed,
-            credits_charged: ocrCredits[methodUsed],
-          });
-        }
-        if (method === 'GET') return jsonResponse(200, file);
-      }
-      if (method === 'GET' && path === '/ocr/') {
-        const size = Number(call.query.page_size ?? 20);
-        const found = state.extractions.filter(
-          (e) =>
-            (!call.query.attachment || e.attachment === call.query.attachment) &&
-            (!call.query.status || e.status === call.query.status),
-        );
-        return jsonResponse(200, {
-          ...page(
-            found.slice(0, size).map((e) => extractionListItem.parse(e)),
-            size,
-          ),
-          count: found.length,
+        return jsonResponse(202, {
+          extraction_id: run.id,
+          status: 'PROCESSING',
+          method_used: methodUsed,
+          credits_charged: ocrCredits[methodUsed],
         });
       }
-      const runMatch = /^\/ocr\/([^/]+)\/(apply\/)?$/.exec(path);
-      if (runMatch) {
-        const [, id, apply] = runMatch;
-        const run = state.extractions.find((e) => e.id === id);
-        if (!run) return jsonResponse(404, { detail: 'Not found.', code: 'NOT_FOUND' });
-        if (method === 'POST' && apply) {
-          run.invoice_id = ids.invoice;
-          run.invoice_number = 'INV-000042';
-          return jsonResponse(200, { invoice_id: ids.invoice, invoice_number: 'INV-000042', created: true });
-        }
-        if (method === 'GET') return jsonResponse(200, run);
-        if (method === 'PATCH' && run.fields_json) {
-          const before = flatten(run.fields_json);
-          const input = call.body as Record<string, unknown>;
-          run.fields_json = { ...run.fields_json, ...(input as Partial<FieldsJson>) };
-          const after = flatten(run.fields_json);
-          const changes = Object.keys({ ...before, ...after })
-            .filter((key) => before[key] !== after[key])
-            .map((key) => ({ path: key, from: before[key] ?? null, to: after[key] ?? null }));
-          run.corrections = [
-            ...run.corrections,
-            { at: '2026-03-02T10:00:00Z', by_name: 'Mona Said', changes },
-          ];
-          return jsonResponse(200, run);
-        }
+      if (method === 'GET') return jsonResponse(200, file);
+    }
+    if (method === 'GET' && path === '/ocr/') {
+      const size = Number(call.query.page_size ?? 20);
+      const found = state.extractions.filter(
+        (e) =>
+          (!call.query.attachment || e.attachment === call.query.attachment) &&
+          (!call.query.status || e.status === call.query.status),
+      );
+      return jsonResponse(200, {
+        ...page(
+          found.slice(0, size).map((e) => extractionListItem.parse(e)),
+          size,
+        ),
+        count: found.length,
+      });
+    }
+    const runMatch = /^\/ocr\/([^/]+)\/(apply\/)?$/.exec(path);
+    if (runMatch) {
+      const [, id, apply] = runMatch;
+      const run = state.extractions.find((e) => e.id === id);
+      if (!run) return jsonResponse(404, { detail: 'Not found.', code: 'NOT_FOUND' });
+      if (method === 'POST' && apply) {
+        run.invoice_id = ids.invoice;
+        run.invoice_number = 'INV-000042';
+        return jsonResponse(200, { invoice_id: ids.invoice, invoice_number: 'INV-000042', created: true });
       }
-      if (path.startsWith('/invoices/'))
-        return jsonResponse(404, { detail: 'Not found.', code: 'NOT_FOUND' });
-      return jsonResponse(404, { detail: 'Not found.', code: 'NOT_FOUND' });
-    }),
-  );
+      if (method === 'GET') return jsonResponse(200, run);
+      if (method === 'PATCH' && run.fields_json) {
+        const before = flatten(run.fields_json);
+        const input = call.body as Record<string, unknown>;
+        run.fields_json = { ...run.fields_json, ...(input as Partial<FieldsJson>) };
+        const after = flatten(run.fields_json);
+        const changes = Object.keys({ ...before, ...after })
+          .filter((key) => before[key] !== after[key])
+          .map((key) => ({ path: key, from: before[key] ?? null, to: after[key] ?? null }));
+        run.corrections = [...run.corrections, { at: '2026-03-02T10:00:00Z', by_name: 'Mona Said', changes }];
+        return jsonResponse(200, run);
+      }
+    }
+    return jsonResponse(404, { detail: 'Not found.', code: 'NOT_FOUND' });
+  });
 
   return {
     state,

@@ -1,8 +1,9 @@
 import { orgRoutes } from '@invoicing/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/queries/query-keys';
 
-export const organizationsQueryKey = ['orgs', 'list'] as const;
+export const organizationsQueryKey = queryKeys.organizations;
 
 export function getOrganizations() {
   return callApi(orgRoutes.list);

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/query-state';
 import { formatDate, isolate } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
-import { useCurrentOrganization } from '../api/get-current-organization';
+import { useCurrentOrganization } from '../../../lib/queries/current-organization';
+import { paths } from '../../../lib/paths';
 
 /** Who the user is working for on the dashboard: the organization, their role, its plan, and the way out. */
 export function OrganizationHeader() {
   const { t, i18n } = useTranslation(['orgs', 'common']);
-  const { organizationId } = useSession();
-  const organization = useCurrentOrganization(organizationId);
+  const organization = useCurrentOrganization();
 
   if (organization.isPending) {
     return (
@@ -31,7 +30,7 @@ export function OrganizationHeader() {
           onRetry={() => void organization.refetch()}
           testId="organization-error"
         />
-        <Button component={Link} to="/org/select" variant="light" data-testid="switch-organization">
+        <Button component={Link} to={paths.orgSelect} variant="light" data-testid="switch-organization">
           {t('dashboard.switch')}
         </Button>
       </Stack>
@@ -73,7 +72,7 @@ export function OrganizationHeader() {
             </Text>
           ) : null}
         </Stack>
-        <Button component={Link} to="/org/select" variant="default" data-testid="switch-organization">
+        <Button component={Link} to={paths.orgSelect} variant="default" data-testid="switch-organization">
           {t('dashboard.switch')}
         </Button>
       </Group>

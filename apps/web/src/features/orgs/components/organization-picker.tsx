@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { setOrganizationId } from '../../../lib/storage';
 import { showToast } from '../../../lib/toast';
 import { organizationsQueryKey, useOrganizations } from '../api/get-organizations';
+import { paths } from '../../../lib/paths';
 
 export function OrganizationPicker() {
   const { t } = useTranslation(['orgs', 'common']);
@@ -25,7 +26,7 @@ export function OrganizationPicker() {
     });
     setOrganizationId(organization.id);
     showToast(t('common:toast.organizationSelected', { name: isolate(organization.name) }), 'success');
-    await navigate('/dashboard');
+    await navigate(paths.dashboard);
   }
 
   if (organizations.isPending) return <LoadingState testId="organizations-loading" />;

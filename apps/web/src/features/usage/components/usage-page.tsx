@@ -1,7 +1,7 @@
 import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { useUsageSummary } from '../api/get-usage-summary';
+import { useUsageSummary } from '../../../lib/queries/usage-summary';
 import { ExtraPurchases } from './extra-purchases';
 import { LimitBanner } from './limit-banner';
 import { PlanCards } from './plan-cards';
@@ -10,7 +10,7 @@ import { UsageError } from './usage-error';
 import { UsageSkeleton } from './usage-skeleton';
 
 function UsageContent() {
-  const summary = useUsageSummary();
+  const summary = useUsageSummary({ fresh: true });
   // Figures already shown stay when a later refresh fails; the error is for a page with nothing to show.
   if (summary.data === undefined) {
     if (summary.isError) {

@@ -10,6 +10,7 @@ import { useCreateInvoice } from '../../hooks/use-create-invoice';
 import { useStartOcr } from '../../hooks/use-start-ocr';
 import { FileThumb } from '../file-thumb';
 import { ExtractionStatusBadge } from '../status-badge';
+import { href, paths } from '../../../../lib/paths';
 
 interface FileCardProps {
   file: Attachment;
@@ -99,7 +100,7 @@ export function FileCard({ file, onDelete, onShowResults }: FileCardProps) {
               <Button
                 size="xs"
                 component={Link}
-                to={`/invoices/${file.invoice_id}`}
+                to={href(paths.invoice, { id: file.invoice_id })}
                 data-testid="file-open-invoice"
               >
                 {file.invoice_number

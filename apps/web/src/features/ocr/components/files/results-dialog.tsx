@@ -9,6 +9,7 @@ import { ExtractionFields } from '../extraction-fields';
 import { ExtractionProgress } from '../extraction-progress';
 import { FailureDetails } from '../failure-details';
 import { ExtractionStatusBadge } from '../status-badge';
+import { href, paths } from '../../../../lib/paths';
 
 interface ResultsDialogProps {
   extractionId: string | null;
@@ -96,13 +97,18 @@ function DialogBody({
             </ScrollArea.Autosize>
           </div>
           <Group justify="flex-end" gap="xs">
-            <Button component={Link} to={`/ocr/${extraction.id}`} variant="light" onClick={onClose}>
+            <Button
+              component={Link}
+              to={href(paths.ocrReview, { id: extraction.id })}
+              variant="light"
+              onClick={onClose}
+            >
               {t('results.review')}
             </Button>
             {extraction.invoice_id ? (
               <Button
                 component={Link}
-                to={`/invoices/${extraction.invoice_id}`}
+                to={href(paths.invoice, { id: extraction.invoice_id })}
                 onClick={onClose}
                 data-testid="results-dialog-open-invoice"
               >

@@ -25,8 +25,8 @@ import type { LineColumn, ReviewForm, ReviewLine, ScalarPath } from '../../hooks
 export interface CorrectionFormProps {
   form: ReviewForm;
   confidence: Record<string, number>;
-  /** Per form field id: a message in the page language. */
-  errors: Record<string, string>;
+  /** The message under a field, by its path in the request (`line_items.0.quantity`), in the page language. */
+  errorFor: (path: string) => string | undefined;
   onValue: (path: ScalarPath, value: string) => void;
   onLine: (key: number, column: LineColumn, value: string) => void;
   onAddLine: () => void;
@@ -40,7 +40,7 @@ export interface CorrectionFormProps {
 
 /** The fields OCR read, editable, with the arithmetic checked as the user types. */
 export function CorrectionForm(props: CorrectionFormProps) {
-  const { form, errors, onValue, register, onFieldFocus } = props;
+  const { form, errorFor, onValue, register, onFieldFocus } = props;
   const { t, i18n } = useTranslation('ocr');
   const language = i18n.language;
   const currency = form.values.currency || null;
@@ -82,7 +82,7 @@ export function CorrectionForm(props: CorrectionFormProps) {
 
   const fieldProps = (path: ScalarPath) => ({
     value: form.values[path],
-    error: errors[path],
+    error: errorFor(path),
     ref: register(path),
     onFocus: () => onFieldFocus(path),
     'data-testid': `review-field-${path}`,
@@ -174,7 +174,7 @@ export function CorrectionForm(props: CorrectionFormProps) {
               value={form.values.currency || null}
               onChange={(value) => onValue('currency', value ?? '')}
               clearable
-              error={errors.currency}
+              error={errorFor('currency')}
               ref={register('currency')}
               onFocus={() => onFieldFocus('currency')}
               data-testid="review-field-currency"
@@ -297,7 +297,7 @@ function LineRow({
   line,
   index,
   confidence,
-  errors,
+  errorFor,
   onLine,
   onRemoveLine,
   register,
@@ -314,7 +314,7 @@ function LineRow({
         aria-label={t('fields.line', { n: index + 1, field: t(`fields.${labelKey}`) })}
         value={line[column]}
         onChange={(event) => onLine(line.key, column, event.currentTarget.value)}
-        error={errors[`line_items.${index}.${column}`]}
+        error={errorFor(`line_items.${index}.${column}`)}
         inputMode={numeric ? 'decimal' : undefined}
         dir={numeric ? 'ltr' : 'auto'}
         ref={register(id)}

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../../components/query-state';
-import { describeError, translateFieldErrors, translateValidationMessage } from '../../../../lib/api-errors';
+import { describeError } from '../../../../lib/api-errors';
 import { ApiError } from '../../../../lib/api-client';
+import { useSchemaForm } from '../../../../lib/forms/use-schema-form';
 import { showToast } from '../../../../lib/toast';
 import { useCorrectExtractionMutation } from '../../api/correct-extraction';
 import { useExtraction } from '../../api/get-extraction';
@@ -21,7 +22,7 @@ import {
   newLine,
   pathForFieldId,
 } from '../../hooks/review-form';
-import type { LineColumn, ReviewForm, ScalarPath } from '../../hooks/review-form';
+import type { LineColumn, ScalarPath } from '../../hooks/review-form';
 import { useCreateInvoice } from '../../hooks/use-create-invoice';
 import { ExtractionProgress } from '../extraction-progress';
 import { FailureDetails } from '../failure-details';
@@ -29,6 +30,7 @@ import { ExtractionStatusBadge } from '../status-badge';
 import { CorrectionForm } from './correction-form';
 import { CorrectionsHistory } from './corrections-history';
 import { PageViewer } from './page-viewer';
+import { href, paths } from '../../../../lib/paths';
 
 /** /ocr/:id: the page pictures with what OCR read on them, beside the fields to correct. */
 export function ReviewPage({ id }: { id: string }) {
@@ -43,7 +45,7 @@ export function ReviewPage({ id }: { id: string }) {
         <Container size="lg" data-testid="page-ocr-review">
           <PageHeader title={t('review.title')} />
           <Alert color="gray" variant="light" title={t('review.notFound')} data-testid="review-not-found">
-            <Button component={Link} to="/ocr" variant="default" size="xs">
+            <Button component={Link} to={paths.ocr} variant="default" size="xs">
               {t('review.back')}
             </Button>
           </Alert>
@@ -66,7 +68,7 @@ export function ReviewPage({ id }: { id: string }) {
     <Container size="xl" data-testid="page-ocr-review">
       <PageHeader title={t('review.title')} subtitle={extraction.attachment_info.original_name} />
       <Group gap="sm" mb="md">
-        <Button component={Link} to="/ocr" variant="default" size="xs" data-testid="review-back">
+        <Button component={Link} to={paths.ocr} variant="default" size="xs" data-testid="review-back">
           {t('review.back')}
         </Button>
         <ExtractionStatusBadge status={extraction.status} />
@@ -106,11 +108,20 @@ function ReviewWorkspace({ extraction }: { extraction: Extraction }) {
   const language = i18n.language;
   const fields = extraction.fields_json;
   const original = useMemo(() => formFromFields(fields), [fields]);
-  const [form, setForm] = useState<ReviewForm>(original);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [activeFieldId, setActiveFieldId] = useState<string | null>(null);
   const correct = useCorrectExtractionMutation();
   const invoice = useCreateInvoice();
+  const reviewForm = useSchemaForm({
+    schema: extractionCorrectionInput,
+    initialValues: original,
+    toInput: inputFromForm,
+    onSubmit: async (_checked, values) => {
+      await correct.mutateAsync({ id: extraction.id, input: inputFromForm(values) });
+      showToast(t('ocr:review.saved'), 'success');
+    },
+    onError: (error) => showToast(describeError(error, t, language, t('ocr:review.saveFailed')), 'error'),
+  });
+  const { values: form, updateValues: setForm } = reviewForm;
 
   const elements = useRef(new Map<string, HTMLElement>());
   const refCallbacks = useRef(new Map<string, (element: HTMLElement | null) => void>());
@@ -127,9 +138,6 @@ function ReviewWorkspace({ extraction }: { extraction: Extraction }) {
   }, []);
 
   const dirty = JSON.stringify(inputFromForm(form)) !== JSON.stringify(inputFromForm(original));
-  const serverErrors =
-    correct.error instanceof ApiError ? translateFieldErrors(correct.error.fieldErrors, t) : {};
-  const errors = { ...serverErrors, ...clientErrors };
 
   const focusPath = (path: string) => {
     const fieldId = fieldIdForPath(path, form.lines);
@@ -149,33 +157,9 @@ function ReviewWorkspace({ extraction }: { extraction: Extraction }) {
     return found ? found[line[2] as LineColumn] : null;
   };
 
-  async function save(): Promise<boolean> {
-    correct.reset();
-    const input = inputFromForm(form);
-    const parsed = extractionCorrectionInput.safeParse(input);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.join('.');
-        found[key] ??= translateValidationMessage(issue.message, t);
-      }
-      setClientErrors(found);
-      return false;
-    }
-    setClientErrors({});
-    try {
-      await correct.mutateAsync({ id: extraction.id, input });
-      showToast(t('ocr:review.saved'), 'success');
-      return true;
-    } catch (error) {
-      showToast(describeError(error, t, language, t('ocr:review.saveFailed')), 'error');
-      return false;
-    }
-  }
-
   async function createInvoice() {
     // What the user corrected is what the invoice is made from.
-    if (dirty && !(await save())) return;
+    if (dirty && !(await reviewForm.submit())) return;
     await invoice.create(extraction.id);
   }
 
@@ -184,9 +168,9 @@ function ReviewWorkspace({ extraction }: { extraction: Extraction }) {
       <Group justify="flex-end" gap="xs">
         <Button
           variant="light"
-          onClick={() => void save()}
+          onClick={() => void reviewForm.submit()}
           disabled={!dirty}
-          loading={correct.isPending}
+          loading={reviewForm.isSubmitting}
           data-testid="review-save"
         >
           {t('ocr:review.save')}
@@ -194,7 +178,7 @@ function ReviewWorkspace({ extraction }: { extraction: Extraction }) {
         {extraction.invoice_id ? (
           <Button
             component={Link}
-            to={`/invoices/${extraction.invoice_id}`}
+            to={href(paths.invoice, { id: extraction.invoice_id })}
             data-testid="review-open-invoice"
           >
             {t('ocr:review.openInvoice')}
@@ -202,7 +186,7 @@ function ReviewWorkspace({ extraction }: { extraction: Extraction }) {
         ) : (
           <Button
             onClick={() => void createInvoice()}
-            loading={invoice.pendingId === extraction.id || (correct.isPending && dirty)}
+            loading={invoice.pendingId === extraction.id || (reviewForm.isSubmitting && dirty)}
             data-testid="review-create-invoice"
           >
             {t('ocr:review.createInvoice')}
@@ -243,7 +227,7 @@ function ReviewWorkspace({ extraction }: { extraction: Extraction }) {
             <CorrectionForm
               form={form}
               confidence={fields?.confidence ?? {}}
-              errors={errors}
+              errorFor={reviewForm.errorFor}
               onValue={(path, value) =>
                 setForm((current) => ({ ...current, values: { ...current.values, [path]: value } }))
               }

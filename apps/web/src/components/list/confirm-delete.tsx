@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../lib/api-errors';
+import { showToast } from '../../lib/toast';
+
+export interface Deletion<T> {
+  /** What the dialog asks about; null while it is closed. */
+  target: T | null;
+  ask: (target: T) => void;
+  close: () => void;
+  confirm: () => Promise<void>;
+  pending: boolean;
+  error: unknown;
+}
+
+/**
+ * Deleting after a confirmation: `ask` opens the dialog, `confirm` deletes, says so and closes it; a refusal
+ * stays in the dialog.
+ */
+export function useDeletion<T extends { id: string }>(
+  mutation: UseMutationResult<unknown, unknown, string>,
+  deletedMessage: string,
+): Deletion<T> {
+  const [target, setTarget] = useState<T | null>(null);
+  return {
+    target,
+    ask: (chosen) => {
+      mutation.reset();
+      setTarget(chosen);
+    },
+    close: () => setTarget(null),
+    confirm: async () => {
+      if (!target) return;
+      try {
+        await mutation.mutateAsync(target.id);
+        showToast(deletedMessage, 'success');
+        setTarget(null);
+      } catch {
+        // Shown in the dialog.
+      }
+    },
+    pending: mutation.isPending,
+    error: mutation.error,
+  };
+}
+
+interface ConfirmDeleteProps<T> {
+  deletion: Deletion<T>;
+  /** Already translated: the dialog's title, its question, and the labels of its buttons. */
+  title: string;
+  question: string;
+  /** More to know before deleting, under the question. */
+  note?: ReactNode;
+  cancelLabel: string;
+  deleteLabel: string;
+  /** The sentence for a refusal; the error in one sentence, with `failed` when it says nothing more. */
+  failed: string;
+  describe?: (error: unknown) => string;
+  /** `customer` names the dialog customer-delete-dialog, its error customer-delete-error, and so on. */
+  testIdPrefix: string;
+}
+
+/** The dialog that asks before deleting, and says why a deletion was refused. */
+export function ConfirmDelete<T>(props: ConfirmDeleteProps<T>) {
+  const { deletion, testIdPrefix } = props;
+  const { t, i18n } = useTranslation('errors');
+  return (
+    <Modal
+      opened={deletion.target !== null}
+      onClose={deletion.close}
+      title={props.title}
+      data-testid={`${testIdPrefix}-delete-dialog`}
+    >
+      <Stack>
+        <Text>{props.question}</Text>
+        {props.note}
+        {deletion.error ? (
+          <Alert color="red" variant="light" role="alert" data-testid={`${testIdPrefix}-delete-error`}>
+            {props.describe
+              ? props.describe(deletion.error)
+              : describeError(deletion.error, t, i18n.language, props.failed)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={deletion.close}>
+            {props.cancelLabel}
+          </Button>
+          <Button
+            color="red"
+            loading={deletion.pending}
+            onClick={() => void deletion.confirm()}
+            data-testid={`${testIdPrefix}-delete-confirm`}
+          >
+            {props.deleteLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
