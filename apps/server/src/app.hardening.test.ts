@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,6 +18,15 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What the build writes beside each text file: the same content compressed once.
+  const script = 'console.log("the app");'.repeat(100);
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-def456.js'), script);
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-def456.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-def456.js.gz'), zlib.gzipSync(script));
+  fs.writeFileSync(
+    path.join(webDir, 'index.html.br'),
+    zlib.brotliCompressSync('<!doctype html><div id="root"></div>'),
+  );
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ WEB_DIST_DIR: webDir });
   const u = await registerUser(t.app);
@@ -201,6 +211,39 @@ describe('the web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the compressed copy the browser accepts, with the same caching, and the plain file otherwise', async () => {
+    const url = '/assets/app-def456.js';
+    const script = 'console.log("the app");'.repeat(100);
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 5);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    // The page itself, also when the client routes (any other path), compressed and checked on every visit.
+    for (const page of ['/', '/invoices/123']) {
+      const res = await t.app.inject({ method: 'GET', url: page, headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['content-encoding'], page).toBe('br');
+      expect(res.headers['content-type'], page).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], page).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), page).toContain('id="root"');
+    }
   });
 });
 

@@ -199,6 +199,8 @@ export const buildApp = async ({
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text file; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlOf(webRoot, filePath)),
     });
   }
@@ -223,7 +225,11 @@ export const buildApp = async ({
  * assets it names carry a hash of their content in their names and never change, so they are kept a year.
  */
 export const cacheControlOf = (webRoot: string, filePath: string): string => {
-  const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
+  const relative = path
+    .relative(webRoot, filePath)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
   if (relative.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';

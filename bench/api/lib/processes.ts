@@ -90,12 +90,12 @@ export const waitForHttp = async (url: string, child: Child, timeoutMs: number) 
  * The built product (apps/server/dist/main.js, built first unless BENCH_SKIP_BUILD=1) on a fresh data
  * folder, answering health; `stop` ends it and removes the folder.
  */
-export const startProduct = async (root: string, env: NodeJS.ProcessEnv = {}) => {
+export const startProduct = async (root: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) => {
   if (process.env.BENCH_SKIP_BUILD !== '1') buildServer(root);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invoicing-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = startChild('node', [path.join(root, 'apps/server/dist/main.js')], {
+  const child = startChild('node', [path.join(root, 'apps/server/dist/main.js'), ...args], {
     cwd: root,
     env: {
       ...process.env,

@@ -142,7 +142,7 @@ function withFailingPage(table: RouteObject[], path: string): RouteObject[] {
     (route) =>
       ({
         ...route,
-        ...(route.path === path ? { element: <FailingPage /> } : {}),
+        ...(route.path === path ? { element: <FailingPage />, lazy: undefined } : {}),
         ...(route.children ? { children: withFailingPage(route.children, path) } : {}),
       }) as RouteObject,
   );

@@ -1,33 +1,14 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { LoadingState } from '../components/query-state';
 import { paths } from '../lib/paths';
 import { RequireAuth, RequireOrganization } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
-import { AdminLoginPage } from './routes/admin-login';
-import { AdminPage } from './routes/admin';
-import { CustomerEditPage, CustomerNewPage, CustomersPage } from './routes/customers';
-import { DashboardPage } from './routes/dashboard';
-import { FileManagerPage } from './routes/file-manager';
-import { InvoiceDashboardPage } from './routes/invoice-dashboard';
-import { InvoiceDetailPage } from './routes/invoice-detail';
-import { InvoiceNewPage } from './routes/invoice-new';
-import { InvoicesPage } from './routes/invoices';
-import { ItemEditPage, ItemNewPage, ItemsPage } from './routes/items';
 import { LandingPage } from './routes/landing';
 import { LoginPage } from './routes/login';
-import { OcrPage } from './routes/ocr';
-import { OcrReviewPage } from './routes/ocr-review';
-import { OrgSelectPage } from './routes/org-select';
-import { PaymentCancelPage } from './routes/payment-cancel';
-import { PaymentEnhancedPage } from './routes/payment-enhanced';
-import { PaymentFailurePage } from './routes/payment-failure';
-import { PaymentSuccessPage } from './routes/payment-success';
-import { PaymentPage } from './routes/payment';
-import { PlansPage } from './routes/plans';
 import { RegisterPage } from './routes/register';
-import { UsagePage } from './routes/usage';
 
 /**
  * A group of routes under one guard (or none), with its own error screen: a page that fails to render shows
@@ -37,10 +18,23 @@ function group(children: RouteObject[], guard?: ReactNode): RouteObject {
   return { element: guard, errorElement: <RouteError />, children };
 }
 
+/**
+ * A page loaded when it is first opened: its code (and what only it uses, such as charts or the drop zone) is
+ * not part of what every visitor downloads.
+ */
+function page<Module, Name extends keyof Module>(
+  load: () => Promise<Module>,
+  name: Name,
+): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
+}
+
 /** The route table of SPEC §2, with its guards. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // Shown while the code of the page first opened arrives.
+    hydrateFallbackElement: <LoadingState testId="page-loading" />,
     // Only when the shell itself fails: then there is no shell to keep.
     errorElement: <RouteError />,
     children: [
@@ -48,37 +42,52 @@ export const routes: RouteObject[] = [
         { path: paths.home, element: <LandingPage /> },
         { path: paths.login, element: <LoginPage /> },
         { path: paths.register, element: <RegisterPage /> },
-        { path: paths.adminLogin, element: <AdminLoginPage /> },
-        { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
-        { path: paths.paymentFailure, element: <PaymentFailurePage /> },
-        { path: paths.paymentCancel, element: <PaymentCancelPage /> },
+        { path: paths.adminLogin, ...page(() => import('./routes/admin-login'), 'AdminLoginPage') },
+        {
+          path: paths.paymentSuccess,
+          ...page(() => import('./routes/payment-success'), 'PaymentSuccessPage'),
+        },
+        {
+          path: paths.paymentFailure,
+          ...page(() => import('./routes/payment-failure'), 'PaymentFailurePage'),
+        },
+        { path: paths.paymentCancel, ...page(() => import('./routes/payment-cancel'), 'PaymentCancelPage') },
       ]),
       group(
         [
-          { path: paths.orgSelect, element: <OrgSelectPage /> },
+          { path: paths.orgSelect, ...page(() => import('./routes/org-select'), 'OrgSelectPage') },
           // The admin screen itself tells a non-admin that access is denied.
-          { path: paths.admin, element: <AdminPage /> },
+          { path: paths.admin, ...page(() => import('./routes/admin'), 'AdminPage') },
           group(
             [
-              { path: paths.dashboard, element: <DashboardPage /> },
-              { path: paths.customers, element: <CustomersPage /> },
-              { path: paths.customerNew, element: <CustomerNewPage /> },
-              { path: paths.customerEdit, element: <CustomerEditPage /> },
-              { path: paths.items, element: <ItemsPage /> },
-              { path: paths.itemNew, element: <ItemNewPage /> },
-              { path: paths.itemEdit, element: <ItemEditPage /> },
-              { path: paths.invoices, element: <InvoicesPage /> },
-              { path: paths.invoiceDashboard, element: <InvoiceDashboardPage /> },
-              { path: paths.invoiceNew, element: <InvoiceNewPage /> },
-              { path: paths.invoice, element: <InvoiceDetailPage /> },
-              { path: paths.invoiceEdit, element: <InvoiceDetailPage /> },
-              { path: paths.ocr, element: <OcrPage /> },
-              { path: paths.ocrReview, element: <OcrReviewPage /> },
-              { path: paths.fileManager, element: <FileManagerPage /> },
-              { path: paths.usage, element: <UsagePage /> },
-              { path: paths.plans, element: <PlansPage /> },
-              { path: paths.payment, element: <PaymentPage /> },
-              { path: paths.paymentEnhanced, element: <PaymentEnhancedPage /> },
+              { path: paths.dashboard, ...page(() => import('./routes/dashboard'), 'DashboardPage') },
+              { path: paths.customers, ...page(() => import('./routes/customers'), 'CustomersPage') },
+              { path: paths.customerNew, ...page(() => import('./routes/customers'), 'CustomerNewPage') },
+              { path: paths.customerEdit, ...page(() => import('./routes/customers'), 'CustomerEditPage') },
+              { path: paths.items, ...page(() => import('./routes/items'), 'ItemsPage') },
+              { path: paths.itemNew, ...page(() => import('./routes/items'), 'ItemNewPage') },
+              { path: paths.itemEdit, ...page(() => import('./routes/items'), 'ItemEditPage') },
+              { path: paths.invoices, ...page(() => import('./routes/invoices'), 'InvoicesPage') },
+              {
+                path: paths.invoiceDashboard,
+                ...page(() => import('./routes/invoice-dashboard'), 'InvoiceDashboardPage'),
+              },
+              { path: paths.invoiceNew, ...page(() => import('./routes/invoice-new'), 'InvoiceNewPage') },
+              { path: paths.invoice, ...page(() => import('./routes/invoice-detail'), 'InvoiceDetailPage') },
+              {
+                path: paths.invoiceEdit,
+                ...page(() => import('./routes/invoice-detail'), 'InvoiceDetailPage'),
+              },
+              { path: paths.ocr, ...page(() => import('./routes/ocr'), 'OcrPage') },
+              { path: paths.ocrReview, ...page(() => import('./routes/ocr-review'), 'OcrReviewPage') },
+              { path: paths.fileManager, ...page(() => import('./routes/file-manager'), 'FileManagerPage') },
+              { path: paths.usage, ...page(() => import('./routes/usage'), 'UsagePage') },
+              { path: paths.plans, ...page(() => import('./routes/plans'), 'PlansPage') },
+              { path: paths.payment, ...page(() => import('./routes/payment'), 'PaymentPage') },
+              {
+                path: paths.paymentEnhanced,
+                ...page(() => import('./routes/payment-enhanced'), 'PaymentEnhancedPage'),
+              },
             ],
             <RequireOrganization />,
           ),

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 // react-router/dom resolves to a second copy of react-router under vitest; the core provider is enough here.
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
@@ -18,6 +18,11 @@ export async function renderRoutes(routes: RouteObject[], path: string, language
       <RouterProvider router={router} />
     </Providers>,
   );
+  // Pages load their code when first opened: the test starts once the page at `path` is there.
+  await waitFor(() => {
+    const loading = !router.state.initialized || router.state.navigation.state !== 'idle';
+    if (loading || utils.queryByTestId('page-loading')) throw new Error('the page is loading');
+  });
   return { ...utils, router };
 }
 
