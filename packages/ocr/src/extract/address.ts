@@ -1,0 +1,123 @@
+// The seller's address: the rows under its name, up to its phone, tax id or the next block.
+import type { Line, Word } from '../layout.js';
+import { hasArabic, toWesternDigits } from '../text.js';
+import { meanConf } from './model.js';
+import type { Found, LineInfo } from './model.js';
+import { NOT_A_NAME, branchLine, cleanName, textOf } from './names.js';
+import { dateAt } from './tokens.js';
+
+/** Words that make a line an address: street, lot, floor, building, post box. */
+const ADDRESS_WORD =
+  /\b(?:no|lot|jalan|jln|lorong|taman|street|st|road|rd|avenue|ave|floor|flr|level|unit|suite|building|bldg|tower|block|blk|plaza|p\.?\s?o\.?\s?box|district|city)\b|(?:^|\s)(?:شارع|طريق|حي|مبنى|برج|ص\.?ب|الدور|الطابق|مدينة)(?:\s|$)/i;
+/** A company registration line between name and address: "(162761-M)", "Company Reg. No. : 725186-V". */
+const REG_LINE =
+  /\b(?:co\.?\s*reg|company\s*(?:reg|no)|reg\.?\s*no|roc|co\.?\s*no|business\s*reg|registration|cr\s*no)\b|^\W*[a-z]{0,3}\d{4,}\W*[a-z]?\W*$/i;
+const TAX_ID_LINE = /\b(?:gst|sst|vat|trn|tax|tin)\b|الرقم الضريبي|رقم التسجيل/i;
+
+/**
+ * Misreads the engine makes in an address that its shape gives away:
+ * - "$" or "§" in a street code is an S ("JALAN $S21/39" is "JALAN SS21/39"), and so is a 5 after it
+ *   in a section code ("JLN $56/4" is "JLN SS6/4");
+ * - four characters before a street's slash, the first two S, 9, 8, 5 or $, are a section code SS and
+ *   its number: the engines read the S of "SS" as those digits, and streets are not numbered in the
+ *   thousands ("JALAN 9821/60" is "JALAN SS21/60");
+ * - "!" closing a word of capitals is an I ("JALAN MERANT! 1A");
+ * - Kuala Lumpur's postcodes all start with 5 (50000-60000): "93300 KUALA LUMPUR" is 53300 with the
+ *   5 read as 9.
+ */
+export function fixAddressMisreads(address: string): string {
+  return address
+    .replace(/(?<=^|[\s,(])[$§]5(?=\d{1,2}\/\d)/g, 'SS')
+    .replace(/(?<=\b(?:jalan|jln)\s+)(?!SS)[985$§S]{2}(?=\d{2}\/\d)/gi, 'SS')
+    .replace(/(?<=^|[\s,(]|[$§])[$§](?=[$§\p{Lu}])|(?<=(?:^|[\s,(])[S$§])[$§](?=\d)/gu, 'S')
+    .replace(/(?<=\p{Lu}{2})!(?=[\s,.]|$)/gu, 'I')
+    .replace(/(?<!\d)9(\d{4})(?=[\s,.]+kuala\s*lumpur\b)/gi, '5$1');
+}
+
+export function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> | null {
+  const start = infos.findIndex((i) => i.line === vendor.line);
+  if (start < 0) return null;
+  const vx0 = Math.min(...vendor.words.map((w) => w.x0));
+  const vx1 = Math.max(...vendor.words.map((w) => w.x1));
+  const parts: { text: string; words: Word[]; line: Line }[] = [];
+  // A first line that looks like no address ("Licensee of ...", a branch name) is kept aside: it is the
+  // address only if nothing more address-like follows.
+  let held: { text: string; words: Word[]; line: Line } | null = null;
+  let prev = vendor.line;
+  for (let k = start + 1; k < infos.length && k <= start + 9 && parts.length < 5; k++) {
+    const info = infos[k];
+    if (!info || info.line.page !== vendor.line.page) break;
+    if (info.line.y0 - prev.y1 > prev.height * 2.5) break;
+    const segs = info.line.segments.filter(
+      (s) => s.x1 > vx0 - prev.height * 4 && s.x0 < vx1 + prev.height * 4,
+    );
+    if (!segs.length) break;
+    const segWords = segs.flatMap((s) => s.words);
+    const segLabels = info.labels.filter((l) => segWords.includes(info.line.words[l.start] as Word));
+    const whole = toWesternDigits(segs.map((seg) => textOf(seg.words, seg.rtl)).join(' '));
+    const letters = (whole.match(/\p{L}/gu) ?? []).length;
+    const digitCount = (whole.match(/\d/g) ?? []).length;
+    const isTaxId =
+      segLabels.some((l) => l.field === 'tax_id') || (TAX_ID_LINE.test(whole) && /\d{5,}/.test(whole));
+    // Registration numbers sit between the name and the address on many receipts: "(162761-M)".
+    const isReg = REG_LINE.test(whole) || (digitCount >= 4 && letters <= 3);
+    if (!isTaxId && !isReg && segLabels.some((l) => l.field !== 'address')) break;
+    const text = cleanName(
+      segs
+        .map((seg) =>
+          textOf(
+            seg.words.filter((w) => !info.inLabel.has(info.line.words.indexOf(w))),
+            seg.rtl,
+          ),
+        )
+        .join(' '),
+    );
+    const skip = (): void => {
+      prev = info.line;
+    };
+    // A registration line ends an address ("58000 KUALA LUMPUR. / COMPANY NO: 564429-W").
+    if (isReg && parts.length && /\p{L}{2,}/u.test(whole)) break;
+    // A branch name in brackets under the company's name belongs to the name.
+    if (!/[\p{L}\d]/u.test(text) || isReg || (!parts.length && branchLine(segWords))) {
+      skip();
+      continue;
+    }
+    // "1@51-B" is a lot number with a digit misread, not an e-mail address.
+    if (!isTaxId && NOT_A_NAME.test(text.replace(/(?<=\d)@(?=\d)/g, '8'))) break;
+    if (/\b(?:tel|phone|fax|mobile|hp|email)\b|هاتف|جوال|فاكس/i.test(whole)) break;
+    const hasDate =
+      info.line.words.some((_, i) => dateAt(info.line.words, i) !== null) || /\b\d{1,2}:\d{2}\b/.test(whole);
+    if (isTaxId || hasDate || (hasArabic(text) !== hasArabic(vendor.value) && !/\d/.test(text))) {
+      // Before the address: a tax id, the date, the name in the other language; after it: the end.
+      if (parts.length) break;
+      skip();
+      continue;
+    }
+    const part = { text, words: segWords, line: info.line };
+    const addressLike = /\d/.test(text) || ADDRESS_WORD.test(text);
+    if (!parts.length && !addressLike) {
+      if (held) break;
+      held = part;
+      skip();
+      continue;
+    }
+    parts.push(part);
+    skip();
+  }
+  if (!parts.length && held) parts.push(held);
+  if (!parts.length) return null;
+  const words = parts.flatMap((p) => p.words);
+  const first = parts[0] as { line: Line };
+  return {
+    value: fixAddressMisreads(
+      parts
+        .map((p) => p.text)
+        .join(', ')
+        .replace(/,\s*,/g, ','),
+    ),
+    words: words.filter((w) => first.line.words.includes(w)),
+    line: first.line,
+    conf: meanConf(words) * 0.85,
+    source: words,
+  };
+}
