@@ -1,14 +1,18 @@
 // The seller's address: the rows under its name, up to its phone, tax id or the next block.
 import type { Line, Word } from '../layout.js';
+import { fixRegionalAddressMisreads, hasRegionalAddressWord } from '../regions/index.js';
 import { hasArabic, toWesternDigits } from '../text.js';
 import { meanConf } from './model.js';
 import type { Found, LineInfo } from './model.js';
 import { NOT_A_NAME, branchLine, cleanName, textOf } from './names.js';
 import { dateAt } from './tokens.js';
 
-/** Words that make a line an address: street, lot, floor, building, post box. */
+/**
+ * Words that make a line an address in English and Arabic: street, lot, floor, building, post box; those of
+ * one region are in its table (`regions/`).
+ */
 const ADDRESS_WORD =
-  /\b(?:no|lot|jalan|jln|lorong|taman|street|st|road|rd|avenue|ave|floor|flr|level|unit|suite|building|bldg|tower|block|blk|plaza|p\.?\s?o\.?\s?box|district|city)\b|(?:^|\s)(?:شارع|طريق|حي|مبنى|برج|ص\.?ب|الدور|الطابق|مدينة)(?:\s|$)/i;
+  /\b(?:no|lot|street|st|road|rd|avenue|ave|floor|flr|level|unit|suite|building|bldg|tower|block|blk|plaza|p\.?\s?o\.?\s?box|district|city)\b|(?:^|\s)(?:شارع|طريق|حي|مبنى|برج|ص\.?ب|الدور|الطابق|مدينة)(?:\s|$)/i;
 /** A company registration line between name and address: "(162761-M)", "Company Reg. No. : 725186-V". */
 const REG_LINE =
   /\b(?:co\.?\s*reg|company\s*(?:reg|no)|reg\.?\s*no|roc|co\.?\s*no|business\s*reg|registration|cr\s*no)\b|^\W*[a-z]{0,3}\d{4,}\W*[a-z]?\W*$/i;
@@ -16,22 +20,14 @@ const TAX_ID_LINE = /\b(?:gst|sst|vat|trn|tax|tin)\b|الرقم الضريبي|�
 
 /**
  * Misreads the engine makes in an address that its shape gives away:
- * - "$" or "§" in a street code is an S ("JALAN $S21/39" is "JALAN SS21/39"), and so is a 5 after it
- *   in a section code ("JLN $56/4" is "JLN SS6/4");
- * - four characters before a street's slash, the first two S, 9, 8, 5 or $, are a section code SS and
- *   its number: the engines read the S of "SS" as those digits, and streets are not numbered in the
- *   thousands ("JALAN 9821/60" is "JALAN SS21/60");
- * - "!" closing a word of capitals is an I ("JALAN MERANT! 1A");
- * - Kuala Lumpur's postcodes all start with 5 (50000-60000): "93300 KUALA LUMPUR" is 53300 with the
- *   5 read as 9.
+ * - the regions' own misreads of their address words and codes (`regions/`);
+ * - "$" or "§" in a street code is an S ("JALAN $S21/39" is "JALAN SS21/39");
+ * - "!" closing a word of capitals is an I ("JALAN MERANT! 1A").
  */
 export function fixAddressMisreads(address: string): string {
-  return address
-    .replace(/(?<=^|[\s,(])[$§]5(?=\d{1,2}\/\d)/g, 'SS')
-    .replace(/(?<=\b(?:jalan|jln)\s+)(?!SS)[985$§S]{2}(?=\d{2}\/\d)/gi, 'SS')
+  return fixRegionalAddressMisreads(address)
     .replace(/(?<=^|[\s,(]|[$§])[$§](?=[$§\p{Lu}])|(?<=(?:^|[\s,(])[S$§])[$§](?=\d)/gu, 'S')
-    .replace(/(?<=\p{Lu}{2})!(?=[\s,.]|$)/gu, 'I')
-    .replace(/(?<!\d)9(\d{4})(?=[\s,.]+kuala\s*lumpur\b)/gi, '5$1');
+    .replace(/(?<=\p{Lu}{2})!(?=[\s,.]|$)/gu, 'I');
 }
 
 export function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<string> | null {
@@ -94,7 +90,7 @@ export function guessAddress(infos: LineInfo[], vendor: Found<string>): Found<st
       continue;
     }
     const part = { text, words: segWords, line: info.line };
-    const addressLike = /\d/.test(text) || ADDRESS_WORD.test(text);
+    const addressLike = /\d/.test(text) || ADDRESS_WORD.test(text) || hasRegionalAddressWord(text);
     if (!parts.length && !addressLike) {
       if (held) break;
       held = part;

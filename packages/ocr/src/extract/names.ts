@@ -2,6 +2,7 @@
 import { logicalWords } from '../layout.js';
 import type { Line, Word } from '../layout.js';
 import { confirmByPage } from '../parse/page-words.js';
+import { fixRegionalNameMisreads, hasRegionalNameMark, regionalNameWords } from '../regions/index.js';
 import { hasArabic } from '../text.js';
 import { meanConf } from './model.js';
 import type { Found } from './model.js';
@@ -49,8 +50,17 @@ export function pickLanguage(words: Word[], line: Line): Found<string> {
   return { value: cleanName(pick.map((w) => w.text).join(' ')), words: pick, line, conf: meanConf(pick) };
 }
 
-export const LEGAL_FORM =
-  /\b(?:sdn\.?\s*bhd|bhd|s\/b|ltd|limited|llc|inc|corp|co\.|company|est\.?|establishment|trading|enterprises?|gmbh|plc|l\.?l\.?c|restaurants?|restoran|stationery|hardware|pharmacy|farmasi|baker(?:y|ies)|shop|store|mart|supermarket|hypermarket|perniagaan|syarikat|kedai)\b|(?:^|\s)(?:شركة|شركه|مؤسسة|مؤسسه|مجموعة)(?:\s|$)/i;
+/**
+ * Legal forms and business words of company names in English and Arabic; those of one region are in its
+ * table (`regions/`).
+ */
+const LEGAL_FORM =
+  /\b(?:ltd|limited|llc|inc|corp|co\.|company|est\.?|establishment|trading|enterprises?|gmbh|plc|l\.?l\.?c|restaurants?|stationery|hardware|pharmacy|baker(?:y|ies)|shop|store|mart|supermarket|hypermarket)\b|(?:^|\s)(?:شركة|شركه|مؤسسة|مؤسسه|مجموعة)(?:\s|$)/i;
+
+/** True when a name is a legal entity's: it carries a legal form or a word of business names. */
+export function hasLegalForm(name: string): boolean {
+  return LEGAL_FORM.test(name) || hasRegionalNameMark(name);
+}
 
 /**
  * A company registration number printed after the name ("AEON CO. (M) BHD. (126926-H)",
@@ -61,13 +71,6 @@ export const REG_TAIL = /\s+(?:[(\[{]\s*\d{2,}|\d{4,}|\d{3,}\s?-\s?[A-Z]\b).*$/;
 export const NOT_A_NAME =
   /@|www\.|https?:|\.com\b|^\+?[\d\s\-()]+$|^(?:tel|phone|fax|email|date|page)\b|^(?:هاتف|تليفون|فاكس)/i;
 
-/**
- * Misreads the engine makes in a company's name that its shape gives away:
- * - the "SDN" of "SDN BHD" read as "SUN", "Sin", "SC':" (a short S-word before BHD is always SDN);
- * - initials read with digits or a yen sign ("MR. D.1.¥." is "MR. D.I.Y.");
- * - an L read as "I." in a bracketed abbreviation ("(KI.)" is "(KL)");
- * - a common word of company names with one letter misread (see NAME_WORDS).
- */
 /**
  * Words of company names long enough that one letter misread or added leaves them recognisable:
  * "PERNIAGAARN" is PERNIAGAAN, "OISTRIBUTION" is DISTRIBUTION. A word one letter shorter is left
@@ -94,16 +97,14 @@ const NAME_WORDS = [
   'international',
   'manufacturing',
   'marketing',
-  'perniagaan',
   'pharmacy',
   'restaurant',
-  'restoran',
   'services',
   'stationery',
   'supermarket',
   'supplies',
-  'syarikat',
   'trading',
+  ...regionalNameWords,
 ];
 
 /** True when `a` is `b` with one letter changed or one added. */
@@ -129,7 +130,7 @@ function fixNameWord(w: string): string {
 }
 
 /** Words a company name is made of that an engine may cut in two: its common words and legal forms. */
-const WHOLE_NAME_WORDS = new Set([...NAME_WORDS, 'sdn', 'bhd', 'ltd', 'llc', 'inc', 'corp', 'gmbh', 'plc']);
+const WHOLE_NAME_WORDS = new Set([...NAME_WORDS, 'ltd', 'llc', 'inc', 'corp', 'gmbh', 'plc']);
 
 /**
  * Words the engine cut in two ("Ad vertising", "Sdn bh d"): joined where the whole is a word of company
@@ -155,26 +156,19 @@ function joinCutWords(name: string): string {
   return out.join(' ').replace(/\(\s*(\p{Lu}{1,3})\s*\)/gu, '($1)');
 }
 
+/**
+ * Misreads the engine makes in a company's name that its shape gives away:
+ * - a common word of company names with one letter misread, or cut in two (see NAME_WORDS);
+ * - the regions' own misreads of their legal forms (`regions/`);
+ * - initials read with digits or a yen sign ("MR. D.1.¥." is "MR. D.I.Y.").
+ */
 export function fixNameMisreads(name: string): string {
-  return (
-    joinCutWords(name)
-      .replace(/\p{L}+/gu, fixNameWord)
-      .replace(/\bS[DUIOCE0][NMHI:'’.,]{0,2}(?=\s+bhd\b)/gi, (w) => {
-        if (/^sdn\.?$/i.test(w)) return w;
-        return w[1] && w[1] === w[1].toLowerCase() && /\p{L}/u.test(w[1]) ? 'Sdn' : 'SDN';
-      })
-      // The foot of an L read as a full stop: "GARDENIA BAKERIES (KI.) SDN BHD" is (KL).
-      .replace(/(?<=\(\p{Lu})I\.(?=\))/gu, 'L')
-      .replace(/(?<![\p{L}\d])(?:[\p{Lu}\d¥$]\.){2,}(?![\p{L}\d])/gu, (w) =>
-        /\p{Lu}/u.test(w)
-          ? w
-              .replace(/1/g, 'I')
-              .replace(/0/g, 'O')
-              .replace(/¥/g, 'Y')
-              .replace(/\$|5/g, 'S')
-              .replace(/8/g, 'B')
-          : w,
-      )
+  return fixRegionalNameMisreads(joinCutWords(name).replace(/\p{L}+/gu, fixNameWord)).replace(
+    /(?<![\p{L}\d])(?:[\p{Lu}\d¥$]\.){2,}(?![\p{L}\d])/gu,
+    (w) =>
+      /\p{Lu}/u.test(w)
+        ? w.replace(/1/g, 'I').replace(/0/g, 'O').replace(/¥/g, 'Y').replace(/\$|5/g, 'S').replace(/8/g, 'B')
+        : w,
   );
 }
 

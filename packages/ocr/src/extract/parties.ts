@@ -5,7 +5,15 @@ import { toWesternDigits } from '../text.js';
 import { guessAddress } from './address.js';
 import { labelsOf, meanConf } from './model.js';
 import type { Doc, Found, Label, LineInfo } from './model.js';
-import { LEGAL_FORM, NOT_A_NAME, REG_TAIL, branchLine, cleanName, fixNameMisreads, textOf } from './names.js';
+import {
+  hasLegalForm,
+  NOT_A_NAME,
+  REG_TAIL,
+  branchLine,
+  cleanName,
+  fixNameMisreads,
+  textOf,
+} from './names.js';
 import { textFor, valuesFor } from './values.js';
 
 export interface Parties {
@@ -97,13 +105,13 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
   if (!cands.length) return null;
   const maxH = Math.max(...cands.map((c) => c.h));
   // A legal entity's name beats a brand or logo line above it ("SDN BHD", "Ltd", "Est.", "شركة").
-  const legal = cands.slice(0, 4).find((c) => LEGAL_FORM.test(c.text));
+  const legal = cands.slice(0, 4).find((c) => hasLegalForm(c.text));
   const pick = legal ?? cands.find((c) => c.h >= maxH * 0.8) ?? cands[0];
   if (!pick) return null;
   // "CHECKERS HYPERMARKET SDN BHD" over "(JALAN KLANG LAMA)": the branch in brackets is part of the name.
   const next = infos[pick.info.idx + 1];
   const branch = next && branchLine(next.line.words);
-  if (next && branch && LEGAL_FORM.test(pick.text) && next.line.y0 - pick.info.line.y1 < pick.h * 1.5) {
+  if (next && branch && hasLegalForm(pick.text) && next.line.y0 - pick.info.line.y1 < pick.h * 1.5) {
     const words = [...pick.words, ...next.line.words];
     return {
       value: `${pick.text} ${branch}`,
