@@ -32,6 +32,11 @@ export function hasRegionalNameMark(name: string): boolean {
   return nameMarks.some((m) => m.pattern.test(name));
 }
 
+/** True when a name carries a legal form of one of the regions ("Sdn Bhd", "W.L.L.", "ذ.م.م"). */
+export function hasRegionalLegalForm(name: string): boolean {
+  return regions.some((r) => r.legalForms.some((f) => f.pattern.test(name)));
+}
+
 /** True when a row holds an address word of one of the regions. */
 export function hasRegionalAddressWord(text: string): boolean {
   return addressWords.some((w) => w.pattern.test(text));
