@@ -5,6 +5,11 @@ export const unitedArabEmirates: RegionConventions = {
   code: 'AE',
   country: 'United Arab Emirates',
   currency: { code: 'AED', decimals: 2 },
+  places: `
+emirates dubai abu dhabi sharjah ajman fujairah khaimah umm quwain deira bur jumeirah karama barsha
+qusais mirdif jebel khalifa mussafah
+`,
+  placeMisread: { read: 'Sharjab', meant: 'Sharjah' },
   legalForms: [
     {
       form: 'ذ.م.م',

@@ -5,6 +5,10 @@ export const bahrain: RegionConventions = {
   code: 'BH',
   country: 'Bahrain',
   currency: { code: 'BHD', decimals: 3 },
+  places: `
+bahrain manama muharraq riffa
+`,
+  placeMisread: { read: 'Mvharraq', meant: 'Muharraq' },
   legalForms: [
     {
       form: 'W.L.L.',

@@ -5,6 +5,13 @@ export const egypt: RegionConventions = {
   code: 'EG',
   country: 'Egypt',
   currency: { code: 'EGP', decimals: 2 },
+  places: `
+egypt cairo giza alexandria nasr heliopolis maadi zamalek mohandessin dokki agouza shubra abbassia
+mokattam helwan tagamoa rehab madinaty shorouk obour badr october sheikh zayed ismailia suez port
+said damietta mansoura tanta zagazig mahalla banha menoufia gharbia sharqia dakahlia beheira kafr
+fayoum minya assiut sohag qena luxor aswan hurghada sharm matrouh arish
+`,
+  placeMisread: { read: 'Heliopoiis', meant: 'Heliopolis' },
   legalForms: [
     {
       form: 'S.A.E.',

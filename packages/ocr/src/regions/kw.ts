@@ -5,6 +5,10 @@ export const kuwait: RegionConventions = {
   code: 'KW',
   country: 'Kuwait',
   currency: { code: 'KWD', decimals: 3 },
+  places: `
+kuwait salmiya hawalli farwaniya jahra ahmadi
+`,
+  placeMisread: { read: 'Saimiya', meant: 'Salmiya' },
   legalForms: [
     {
       form: 'W.L.L.',

@@ -5,6 +5,28 @@ export const malaysia: RegionConventions = {
   code: 'MY',
   country: 'Malaysia',
   currency: { code: 'MYR', decimals: 2 },
+  places: `
+malaysia selangor darul ehsan kuala lumpur wilayah persekutuan putrajaya labuan johor bahru takzim
+kedah aman kelantan naim melaka malacca negeri sembilan khusus pahang makmur perak ridzuan perlis
+indera kayangan penang pinang sabah sarawak terengganu iman petaling jaya subang shah alam klang
+puchong cheras kajang ampang bangsar damansara kepong setapak rawang semenyih seremban ipoh kuching
+kinabalu sandakan tawau miri sibu bintulu alor setar sungai petani kangar kota bharu kuantan
+temerloh bentong genting highlands seri serdang kembangan balakong bangi cyberjaya sepang nilai
+banting kapar meru setia gombak selayang batu caves sentul titiwangsa kampung baru bukit bintang
+chow kit pudu sri hartamas mont kiara desa parkcity segambut jalil petaling utama mutiara tropicana
+ara kelana sunway usj bandar baru uptown glenmarie hicom kemuning rimau botanic pandan indah
+melawati wangsa maju keramat setiawangsa taman tun dr ismail permas masai skudai pasir gudang kulai
+pontian muar batu pahat kluang segamat tebrau larkin nusajaya iskandar puteri ulu tiram senai
+butterworth bayan lepas georgetown jelutong gelugor perai bertam kulim sungai jitra langkawi
+kamunting taiping teluk intan sitiawan manjung lumut tanjung malim rompin pekan raub cameron
+jerantut kemaman dungun besut marang pasir mas tumpat machang melaka alor gajah jasin ayer keroh
+masjid tanah nilai senawang rembau tampin port dickson jalan jln lorong persiaran lebuh lebuhraya
+lingkaran lengkok medan pusat perniagaan perindustrian kawasan industri seksyen kompleks wisma
+menara bangunan tingkat aras plaza pangsapuri kondominium residensi dataran laman pinggiran cahaya
+damai indah jaya utara selatan timur barat tengah lama baharu besar kecil blok shoplot lapangan
+terbang stesen universiti perbandaran majlis daerah mukim
+`,
+  placeMisread: { read: 'SEREMBAM', meant: 'SEREMBAN' },
   legalForms: [
     {
       form: 'Sdn Bhd',

@@ -5,6 +5,10 @@ export const oman: RegionConventions = {
   code: 'OM',
   country: 'Oman',
   currency: { code: 'OMR', decimals: 3 },
+  places: `
+oman muscat seeb sohar salalah nizwa ruwi qurum
+`,
+  placeMisread: { read: 'Saialah', meant: 'Salalah' },
   legalForms: [
     {
       form: 'S.A.O.G / S.A.O.C',

@@ -5,6 +5,10 @@ export const qatar: RegionConventions = {
   code: 'QA',
   country: 'Qatar',
   currency: { code: 'QAR', decimals: 2 },
+  places: `
+qatar doha lusail wakrah rayyan
+`,
+  placeMisread: { read: 'Wakrab', meant: 'Wakrah' },
   legalForms: [
     {
       form: 'W.L.L.',

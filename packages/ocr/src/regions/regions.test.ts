@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixAddressMisreads } from '../extract/address.js';
 import { fixNameMisreads, hasLegalForm } from '../extract/names.js';
+import { fixPlaceWords } from '../parse/places.js';
 import { hasRegionalAddressWord, regions } from './index.js';
 
 /** ISO 4217 minor units of the regions' currencies. */
@@ -18,6 +19,13 @@ const ISO_DECIMALS: Record<string, number> = {
 describe.each(regions.map((r) => [r.country, r] as const))('%s conventions', (_country, region) => {
   it('names its currency with the minor unit ISO 4217 gives it', () => {
     expect(region.currency.decimals).toBe(ISO_DECIMALS[region.currency.code]);
+  });
+
+  it('puts back its place words misread by one letter', () => {
+    expect(fixPlaceWords(`12 ${region.placeMisread.read}`, () => false)).toBe(
+      `12 ${region.placeMisread.meant}`,
+    );
+    expect(region.places.split(/\s+/)).toContain(region.placeMisread.meant.toLowerCase());
   });
 
   const marks = [...region.legalForms, ...region.businessWords];

@@ -5,6 +5,11 @@ export const saudiArabia: RegionConventions = {
   code: 'SA',
   country: 'Saudi Arabia',
   currency: { code: 'SAR', decimals: 2 },
+  places: `
+saudi arabia riyadh jeddah mecca makkah medina madinah dammam khobar dhahran jubail taif tabuk abha
+khamis mushait buraidah hail najran jazan yanbu qassim olaya malaz sulaimaniyah
+`,
+  placeMisread: { read: 'Buraldah', meant: 'Buraidah' },
   legalForms: [
     {
       form: 'ش.م.س',

@@ -47,6 +47,13 @@ export interface RegionConventions {
   country: string;
   /** ISO 4217 code and its minor unit (fils and baisa: three decimals). */
   currency: { code: string; decimals: number };
+  /**
+   * Place names and address words of the region in Latin letters, separated by blanks: a word the engine
+   * misread by one letter of a shape it confuses is put back (`parse/places.ts`).
+   */
+  places: string;
+  /** A place word misread so, and the word. */
+  placeMisread: { read: string; meant: string };
   legalForms: NameMark[];
   /** Words of business names in the region's language ("Restoran", "Syarikat"). */
   businessWords: NameMark[];
