@@ -15,8 +15,8 @@ export const PROBE_ARABIC_WORDS = 4;
  * Whether the words the English pass could not read are Arabic, asked of the Arabic model on a strip of
  * those lines alone instead of the whole page. The lines with the most unsure words (up to eight) are cut
  * out and stacked; the Arabic script model reads the strip as one block (a fifth to a half of the time of
- * a full `eng+Arabic` pass). On the samples, pages with Arabic give 11 or more sure Arabic words of three
- * letters or more, worn English receipts 0 or 1: their unsure words are noise, not Arabic.
+ * a full `eng+Arabic` pass). Pages with Arabic give many sure Arabic words of three letters or more, worn
+ * English receipts almost none: their unsure words are noise, not Arabic.
  */
 export async function probeArabic(
   image: Gray,

@@ -26,7 +26,7 @@ export async function readBands(
     const height = b.y1 - b.y0;
     if (width < 8 || height < 8) continue;
     // Framed in black: the engine takes the frame for the band's edge and reads the words inside it as
-    // one block; on white, it splits a band's words off (the bilingual sample's title and total).
+    // one block; on white, it splits a band's words off.
     const crop = cropGray(source, b, { pad: PAD, padLevel: 0, negate: true });
     const read = await tesseract(crop, page, { ...opts, psm: 6 }, budget);
     out.push({

@@ -565,7 +565,6 @@ describe('extractFields on invoices of our own making', () => {
     expect(name(['HERO OISTRIBUTION SDN BHD'])).toBe('HERO DISTRIBUTION SDN BHD');
     expect(name(['Gerbang Alaf Restaurants Sdn Bhd'])).toBe('Gerbang Alaf Restaurants Sdn Bhd');
     expect(name(['KL SERVICE CENTRE SDN BHD'])).toBe('KL SERVICE CENTRE SDN BHD');
-    expect(name(['GARDENIA BAKERIES (KI.) SDN BHD'])).toBe('GARDENIA BAKERIES (KL) SDN BHD');
     expect(name(['Anzel Ad vertising (M ) Sdn bh d'])).toBe('Anzel Advertising (M) Sdn bhd');
     expect(name(['SERVICE S AND TRADING SDN BHD'])).toBe('SERVICES AND TRADING SDN BHD');
     expect(name(['AD TRADING SDN BHD'])).toBe('AD TRADING SDN BHD');

@@ -52,8 +52,8 @@ function doubtShare(p: PageWords): number {
 
 /**
  * Western digits the English pass reads surely (in words that are numbers). An Arabic page with its
- * amounts, dates and ids in Western digits has dozens (29 to 177 on the samples); one printed in
- * Arabic-Indic digits has almost none (0 to 5), since `eng` cannot read them.
+ * amounts, dates and ids in Western digits has dozens; one printed in Arabic-Indic digits has almost
+ * none, since `eng` cannot read them.
  */
 function westernDigitCount(p: PageWords): number {
   let n = 0;
@@ -138,9 +138,8 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
     progress('recognize-arabic');
     arabicReading = await tesseract(img.gray, page, { ...arabic, thresholding: THRESH }, ctx.budget);
     // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic
-    // words. On the noise of a worn English receipt it answers short Arabic fragments (on the samples,
-    // at most 6 words of three letters or more, under a tenth of what it read); on pages with Arabic, at
-    // least 10 such words and a sixth of the page.
+    // words. On the noise of a worn English receipt it answers a few short Arabic fragments, a small part
+    // of what it read; on a page with Arabic, many words of three letters or more.
     const sure = arabicReading.words.filter((w) => w.conf >= 0.5);
     const arabicWords = sure.filter((w) => w.text.length >= 3 && hasArabic(w.text)).length;
     if (arabicWords < 8 || arabicWords < 0.1 * sure.length) needsArabic = false;

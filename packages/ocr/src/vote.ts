@@ -4,6 +4,7 @@ import { OcrError } from './errors.js';
 import { extractFields, oneMisread } from './extract.js';
 import type { ExtractResult } from './extract.js';
 import { rawText } from './layout.js';
+import { hasRegionalLegalForm } from './regions/index.js';
 import { fold, mergeReadings, squash, wordSet } from './merge.js';
 import type { Line } from './layout.js';
 
@@ -80,9 +81,10 @@ export function vote(
 }
 
 const TITLE = /invoice|receipt|فاتور|إيصال|ايصال/u;
-/** A company's legal form in its name. */
+/** A company's legal form in its name; those of one region are in its table (`regions/`). */
 const LEGAL =
-  /\b(?:sdn\.?\s*bhd|bhd|ltd|limited|llc|l\.l\.c|inc|corp|gmbh|plc|co\.)(?![\p{L}])|(?:^|\s)(?:شركة|مؤسسة)(?:\s|$)/iu;
+  /\b(?:ltd|limited|llc|l\.l\.c|inc|corp|gmbh|plc|co\.)(?![\p{L}])|(?:^|\s)(?:شركة|مؤسسة)(?:\s|$)/iu;
+const hasLegal = (name: string): boolean => LEGAL.test(name) || hasRegionalLegalForm(name);
 
 /** The amounts a reading's text holds, as "12.30". */
 function amountsOf(text: string): Set<string> {
@@ -164,7 +166,7 @@ export function secondOpinion(
     if (!squash(b) || TITLE.test(squash(b)) || fold(squash(a)) === fold(squash(b))) continue;
     // A label or a logo read as the seller's name is in both texts too: the legal form speaks first (not
     // for the customer: the second engine's lines may have given it the seller's name).
-    const legal = path === 'vendor.name' && LEGAL.test(b) && !LEGAL.test(a) && !same(b, f.customer.name);
+    const legal = path === 'vendor.name' && hasLegal(b) && !hasLegal(a) && !same(b, f.customer.name);
     // Confirmation by the other text needs a value long enough not to be found anywhere by chance.
     const similar = b.length >= a.length * 0.7 && b.length <= a.length * 1.4;
     let take = outvoted(get) || legal;

@@ -68,10 +68,9 @@ export function tunedTessdata(): string | null {
 /**
  * How Arabic pages are read. Pages whose numbers are printed in Arabic-Indic digits get the tuned model
  * alone: it was trained on English and bilingual lines too, and read without `eng` beside it it keeps
- * the rows of bilingual tables together (on the samples 3 more fields in 100 on such pages, and a tenth
- * faster). Pages with Western digits get `eng` first (Latin words and digits), then Debian's `Arabic`,
- * which reads their Arabic words a little better than the tuned model (measured on the samples: the tuned
- * model loses 2-4 fields on Western-digit pages and gains 2-4 on Arabic-Indic ones).
+ * the rows of bilingual tables together, and is faster. Pages with Western digits get `eng` first (Latin
+ * words and digits), then Debian's `Arabic`, which reads their Arabic words a little better than the tuned
+ * model.
  * INVOICING_OCR_ARABIC_MODEL=stock or =tuned forces one model (for comparisons).
  */
 export function arabicModel(arabicIndic: boolean): { lang: string; tessdataDir?: string } {

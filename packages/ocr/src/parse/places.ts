@@ -1,47 +1,22 @@
-// Place names and address words of the regions the product reads invoices and receipts from (Malaysia,
-// Egypt, the Gulf), in Latin letters. An address word the engine misread by one letter of a shape it
-// confuses ("FETALING", "Danansara", "PERBANDARAN" read "FERBANDARAN") is put back when exactly one such
-// word is that close; the list also tells the word-by-word merge of two readings (`merge.ts`) which
+// Place names and address words in Latin letters: those of English here, those of each region (Malaysia,
+// Egypt, the Gulf) in its table (`regions/`). An address word the engine misread by one letter of a shape
+// it confuses ("FETALING", "Danansara", "PERBANDARAN" read "FERBANDARAN") is put back when exactly one
+// such word is that close; the list also tells the word-by-word merge of two readings (`merge.ts`) which
 // reading is a real word. The English word list (`engine/lexicon.ts`) lacks most of these names.
+import { regions } from '../regions/index.js';
 
+/** Address words of English, read in every region. */
 const WORDS = `
-malaysia selangor darul ehsan kuala lumpur wilayah persekutuan putrajaya labuan johor bahru takzim
-kedah aman kelantan naim melaka malacca negeri sembilan khusus pahang makmur perak ridzuan perlis indera
-kayangan penang pinang sabah sarawak terengganu iman
-petaling jaya subang shah alam klang puchong cheras kajang ampang bangsar damansara kepong setapak
-rawang semenyih seremban ipoh kuching kinabalu sandakan tawau miri sibu bintulu alor setar sungai
-petani kangar kota bharu kuantan temerloh bentong genting highlands seri serdang kembangan balakong
-bangi cyberjaya sepang nilai banting kapar meru setia gombak selayang batu caves sentul titiwangsa
-kampung baru bukit bintang chow kit pudu sri hartamas mont kiara desa parkcity segambut jalil
-petaling utama mutiara tropicana ara kelana sunway usj bandar baru uptown glenmarie hicom
-kemuning rimau botanic pandan indah melawati wangsa maju keramat setiawangsa taman tun dr ismail
-permas masai skudai pasir gudang kulai pontian muar batu pahat kluang segamat tebrau larkin nusajaya
-iskandar puteri ulu tiram senai butterworth bayan lepas georgetown jelutong gelugor perai bertam
-kulim sungai jitra langkawi kamunting taiping teluk intan sitiawan manjung lumut tanjung malim
-rompin pekan raub cameron jerantut kemaman dungun besut marang pasir mas tumpat machang
-melaka alor gajah jasin ayer keroh masjid tanah nilai senawang rembau tampin port dickson
-jalan jln lorong persiaran lebuh lebuhraya lingkaran lengkok medan pusat perniagaan perindustrian
-kawasan industri seksyen kompleks wisma menara bangunan tingkat aras plaza pangsapuri apartment
-kondominium residensi dataran laman pinggiran cahaya damai indah jaya utara selatan timur barat
-tengah lama baharu besar kecil mall galleria avenue square centre center court block blok unit
-floor level ground basement mezzanine suite building tower street road lane drive crescent
-boulevard highway district village garden gardens heights park industrial commercial business
-estate complex shoplot lapangan terbang terminal stesen station hospital universiti university
-perbandaran majlis daerah mukim
-egypt cairo giza alexandria nasr heliopolis maadi zamalek mohandessin dokki agouza shubra abbassia
-mokattam helwan tagamoa rehab madinaty shorouk obour badr october sheikh zayed ismailia suez port
-said damietta mansoura tanta zagazig mahalla banha menoufia gharbia sharqia dakahlia beheira
-kafr fayoum minya assiut sohag qena luxor aswan hurghada sharm matrouh arish
-emirates dubai abu dhabi sharjah ajman fujairah khaimah umm quwain deira bur jumeirah karama
-barsha qusais mirdif jebel khalifa mussafah
-saudi arabia riyadh jeddah mecca makkah medina madinah dammam khobar dhahran jubail taif tabuk
-abha khamis mushait buraidah hail najran jazan yanbu qassim olaya malaz sulaimaniyah
-qatar doha lusail wakrah rayyan kuwait salmiya hawalli farwaniya jahra ahmadi bahrain manama
-muharraq riffa oman muscat seeb sohar salalah nizwa ruwi qurum
+apartment mall galleria avenue square centre center court block unit floor level ground basement
+mezzanine suite building tower street road lane drive crescent boulevard highway district village
+garden gardens heights park industrial commercial business estate complex terminal station hospital
+university
 `;
 
 /** The place and address words, lower case. */
-export const placeWords: ReadonlySet<string> = new Set(WORDS.split(/\s+/).filter(Boolean));
+export const placeWords: ReadonlySet<string> = new Set(
+  [WORDS, ...regions.map((r) => r.places)].join(' ').split(/\s+/).filter(Boolean),
+);
 
 /**
  * Letters the engines confuse with each other in print: a substitution between two letters of one pair is

@@ -1,0 +1,279 @@
+// Line items: the table's rows (description, quantity, unit price, total) and the document's currency,
+// which tells how many decimals its amounts have.
+import { readLine } from '../arith.js';
+import type { Dec } from '../decimal.js';
+import { logicalWords } from '../layout.js';
+import type { Line, Word } from '../layout.js';
+import type { AmountOptions } from '../parse/amount.js';
+import { currencyInToken, currencyOf } from '../parse/currency.js';
+import type { LabelField } from '../parse/labels.js';
+import { hasArabic, toWesternDigits } from '../text.js';
+import { meanConf, xc } from './model.js';
+import type { Doc, Found, HeaderInfo, LineInfo } from './model.js';
+import { cleanName } from './names.js';
+import { amountAt, dateAt } from './tokens.js';
+
+/** Currencies with fils and baisa print three decimals: "12.505" is one amount there. */
+const MILLESIMAL = ['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD'];
+
+export interface Items {
+  currency: Found<string> | null;
+  rows: ItemRow[];
+}
+
+export function readItemsStep(doc: Doc): Items {
+  const currency = detectCurrency(doc.infos);
+  const millesimal = MILLESIMAL.includes(currency?.value ?? '');
+  return { currency, rows: readItems(doc.infos, doc.amountOpts, millesimal).rows };
+}
+
+/**
+ * A bilingual table row describes its item twice ("Office Chair كرسي مكتب"): one description is kept,
+ * the better read one (Latin unless the Arabic is clearly surer). A Latin code inside an Arabic
+ * description ("كابل HDMI") is not a second description.
+ */
+function oneScript(words: Word[]): Word[] {
+  const ar = words.filter((w) => hasArabic(w.text));
+  const la = words.filter((w) => !hasArabic(w.text) && /\p{L}{2,}/u.test(w.text));
+  const letters = (ws: Word[]): number => ws.reduce((a, w) => a + (w.text.match(/\p{L}/gu) ?? []).length, 0);
+  if (ar.length < 2 || la.length < 2 || letters(ar) < 6 || letters(la) < 6) return words;
+  const keepArabic = meanConf(ar) > meanConf(la) + 0.05;
+  return words.filter((w) => (hasArabic(w.text) ? keepArabic : !keepArabic));
+}
+
+function detectCurrency(infos: LineInfo[]): Found<string> | null {
+  const votes = new Map<string, { n: number; found: Found<string> }>();
+  for (const info of infos) {
+    const ws = info.line.words;
+    const weight = info.labels.some((l) => l.field === 'total' || l.field === 'subtotal') ? 3 : 1;
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i] as Word;
+      const pair = i + 1 < ws.length ? `${w.text}${ws[i + 1]?.text}` : '';
+      // A mark glued to a number counts when the number is an amount ("E£41,119.52"), not "£0" or "£966".
+      const glued = /\d[.,٫٬]\d/.test(toWesternDigits(w.text)) ? currencyInToken(w.text) : null;
+      let code = currencyOf(w.text) ?? glued;
+      let span = [w];
+      if (!code && pair && hasArabic(pair)) {
+        code = currencyOf(pair);
+        span = [w, ws[i + 1] as Word];
+      }
+      if (!code) continue;
+      const v = votes.get(code);
+      if (v) v.n += weight;
+      else
+        votes.set(code, {
+          n: weight,
+          found: { value: code, words: span, line: info.line, conf: meanConf(span) },
+        });
+    }
+  }
+  const best = [...votes.values()].sort((a, b) => b.n - a.n)[0];
+  return best ? best.found : null;
+}
+
+/**
+ * Two cells the engine read as one word ("5.002.5" for "5.00" and "2.5"): an amount with cents
+ * directly followed by another number is cut after the cents.
+ */
+function splitGlued(w: Word, millesimal: boolean): Word[] {
+  const m = /^(\d{1,3}(?:,\d{3})*\.\d{2})(\d{1,3}(?:\.\d{1,2})?)$/.exec(toWesternDigits(w.text));
+  // "12.505" is an amount with three decimals in KWD, BHD or OMR, not two cells.
+  if (!m?.[1] || !m[2] || (millesimal && m[2].length < 3)) return [w];
+  const cut = w.x0 + ((w.x1 - w.x0) * m[1].length) / (m[1].length + m[2].length);
+  return [
+    { ...w, text: m[1], x1: cut },
+    { ...w, text: m[2], x0: cut },
+  ];
+}
+
+export interface ItemRow {
+  desc: string | null;
+  descWords: Word[];
+  line: Line;
+  lastLine: number;
+  quantity: { value: Dec; word: Word } | null;
+  unitPrice: { value: Dec; word: Word } | null;
+  totalW: { value: Dec; word: Word } | null;
+  total: Dec | null;
+  consistent: boolean;
+  /** A quantity or price was corrected by one digit to make the row multiply out. */
+  repaired: boolean;
+}
+
+const STOP_FIELDS = new Set<LabelField>(['subtotal', 'total', 'tax', 'other_amount']);
+
+type Cell = { value: Dec; word: Word; plain: boolean };
+type Pending = { words: Word[]; line: Line; joined?: boolean };
+
+/** No header found: a row whose numbers multiply out (qty x price = total) opens the table. */
+function opensTable(line: Line, opts: AmountOptions): boolean {
+  const vis = line.words;
+  const vals = vis.map((_, i) => amountAt(vis, i, opts)).filter((v): v is Dec => v !== null);
+  return vals.length >= 3 && vals.length <= 5 && readLine(vals).consistent;
+}
+
+/**
+ * Numbers in the row in visual left-to-right order, which is column order for Western tables and
+ * reversed column order for right-to-left ones.
+ */
+function numbersOf(line: Line, opts: AmountOptions, millesimal: boolean): Cell[] {
+  const visual = [...line.words]
+    .filter((w) => !/^[|¦]+$/.test(w.text))
+    .flatMap((w) => splitGlued(w, millesimal))
+    // A decimal point read as a colon ("22:75"): item rows hold amounts, not times of day.
+    .map((w) => (/^\d{1,7}:\d{2}$/.test(w.text) ? { ...w, text: w.text.replace(':', '.') } : w));
+  const nums: Cell[] = [];
+  visual.forEach((w, i) => {
+    const v = amountAt(visual, i, opts);
+    if (v === null || /\p{L}{2,}/u.test(w.text.replace(/^(?:x|X)/, ''))) return;
+    const t = toWesternDigits(w.text);
+    nums.push({ value: v, word: w, plain: /^\d+$/.test(t) });
+  });
+  return nums;
+}
+
+/** Stray marks read as letters ("i", "é", "xX" for a multiplication sign) are not a description. */
+function textWordsOf(line: Line, nums: Cell[]): Word[] {
+  const ws = logicalWords(line.words, line.rtl).filter((w) => !/^[|¦]+$/.test(w.text));
+  return ws.filter(
+    (w) =>
+      !nums.some((n) => n.word === w) &&
+      /\p{L}/u.test(w.text) &&
+      !/^[x×@]+$/i.test(w.text) &&
+      !currencyOf(w.text) &&
+      (hasArabic(w.text) || /\p{L}{2,}/u.test(w.text) || w.conf > 0.8),
+  );
+}
+
+/** A leading running number ("1", "#2") is the row index, not a quantity. */
+function withoutIndex(ordered: Cell[], line: Line, header: HeaderInfo | null, hasText: boolean): Cell[] {
+  const firstCell = ordered[0];
+  if (!firstCell || !firstCell.plain || ordered.length < 2) return ordered;
+  const firstText = line.rtl
+    ? Math.max(...line.words.map((w) => w.x1)) === firstCell.word.x1
+    : Math.min(...line.words.map((w) => w.x0)) === firstCell.word.x0;
+  const isIndex = firstText && (ordered.length >= 4 || header?.columns.some((c) => c.kind === 'index'));
+  return isIndex && hasText ? ordered.slice(1) : ordered;
+}
+
+/** The column each cell sits under, by the header's nearest numeric column. */
+function columnHints(cells: Cell[], header: HeaderInfo | null): ('qty' | 'price' | 'amount' | null)[] {
+  return cells.map((c) => {
+    if (!header) return null;
+    const cols = header.columns.filter((k) => k.kind !== 'desc' && k.kind !== 'index');
+    const near = cols.sort((a, b) => Math.abs(a.xc - xc(c.word)) - Math.abs(b.xc - xc(c.word)))[0];
+    return (near?.kind ?? null) as 'qty' | 'price' | 'amount' | null;
+  });
+}
+
+/** A row of the table from its cells and description; null for numbers that are no item. */
+function itemRow(
+  info: LineInfo,
+  cells: Cell[],
+  header: HeaderInfo | null,
+  descWords: Word[],
+): ItemRow | null {
+  const r = readLine(
+    cells.map((c) => c.value),
+    columnHints(cells, header),
+    true,
+    cells.some((c) => /[\u0660-\u0669]/.test(c.word.text)),
+  );
+  if (!descWords.length && !r.consistent) return null;
+  const at = (i: number | null) => (i === null ? null : (cells[i] ?? null));
+  const q = at(r.used[0]);
+  const u = at(r.used[1]);
+  const t = at(r.used[2]);
+  const words = oneScript(descWords);
+  const desc = words.length ? cleanName(words.map((w) => w.text).join(' ')) : null;
+  return {
+    desc,
+    descWords: words,
+    line: info.line,
+    lastLine: info.idx,
+    quantity: q
+      ? { value: r.quantity ?? q.value, word: q.word }
+      : r.quantity !== null && t
+        ? { value: r.quantity, word: t.word }
+        : null,
+    unitPrice: u
+      ? { value: r.unitPrice ?? u.value, word: u.word }
+      : r.unitPrice !== null && t
+        ? { value: r.unitPrice, word: t.word }
+        : null,
+    totalW: t ? { value: r.total ?? t.value, word: t.word } : null,
+    total: t ? (r.total ?? t.value) : null,
+    consistent: r.consistent,
+    repaired: !!r.repaired,
+  };
+}
+
+/**
+ * A description wrapped over two lines (or printed in both languages one above the other) is one
+ * description; a third line starts another.
+ */
+function extendPending(pending: Pending | null, line: Line, textWords: Word[], lines: Line[]): Pending {
+  const prevLine = pending ? lines.indexOf(pending.line) : -2;
+  return pending && !pending.joined && prevLine === lines.indexOf(line) - 1 && pending.line.page === line.page
+    ? { words: [...pending.words, ...textWords], line: pending.line, joined: true }
+    : { words: textWords, line };
+}
+
+function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean): { rows: ItemRow[] } {
+  const rows: ItemRow[] = [];
+  let header: HeaderInfo | null = null;
+  let inTable = false;
+  let pending: Pending | null = null;
+  const lines = infos.map((i) => i.line);
+  for (const info of infos) {
+    const { line } = info;
+    if (info.header) {
+      // Rows taken for items before the page's first table header were letterhead or address lines.
+      if (!header) {
+        for (let k = rows.length - 1; k >= 0; k--) if (rows[k]?.line.page === line.page) rows.splice(k, 1);
+      }
+      header = info.header;
+      inTable = true;
+      pending = null;
+      continue;
+    }
+    const stop = info.labels.some((l) => STOP_FIELDS.has(l.field));
+    const hasDate = line.words.some((_, i) => dateAt(line.words, i) !== null);
+    if (!inTable && !header && !stop && !rows.length && !info.labels.length && !hasDate) {
+      if (opensTable(line, opts)) inTable = true;
+    }
+    if (!inTable) {
+      const txt = logicalWords(line.words, line.rtl).filter((w) => /\p{L}{2,}/u.test(w.text));
+      pending = !header && txt.length && !info.labels.length ? { words: txt, line } : null;
+      continue;
+    }
+    if (stop) {
+      inTable = false;
+      continue;
+    }
+    const nums = numbersOf(line, opts, millesimal);
+    const ordered = line.rtl ? [...nums].reverse() : nums;
+    const textWords = textWordsOf(line, nums);
+    const strongText =
+      textWords
+        .map((w) => w.text)
+        .join('')
+        .replace(/[^\p{L}]/gu, '').length >= 3;
+    const cells = withoutIndex(ordered, line, header, textWords.length > 0);
+    // A description line with a stray digit ("خدمات استشارية (ساعة) 7") is not a row of numbers.
+    const lone = cells.length === 1 && cells[0]?.plain && strongText;
+    if (!cells.length || lone) {
+      if (strongText) pending = extendPending(pending, line, textWords, lines);
+      continue;
+    }
+    // Codes such as "A4" or "M8" stay in a description when the engine is sure of them.
+    const keep = (w: Word): boolean =>
+      /\p{L}{2,}/u.test(w.text) || hasArabic(w.text) || (/\d/.test(w.text) && w.conf > 0.8);
+    let descWords = strongText ? textWords.filter(keep) : [];
+    if (!descWords.length && pending) descWords = pending.words;
+    pending = null;
+    const row = itemRow(info, cells, header, descWords);
+    if (row) rows.push(row);
+  }
+  return { rows };
+}

@@ -1,0 +1,222 @@
+// Totals: subtotal, tax, rate and total picked among the amounts beside their labels so that the
+// document adds up, then settled by its rounding line and by what was paid less the change.
+import { reconcileTotals } from '../arith.js';
+import type { TotalsChoice } from '../arith.js';
+import { SCALE } from '../decimal.js';
+import type { Dec } from '../decimal.js';
+import type { Word } from '../layout.js';
+import type { LabelField } from '../parse/labels.js';
+import { toWesternDigits, wordKey } from '../text.js';
+import type { ItemRow } from './items.js';
+import { labelsOf } from './model.js';
+import type { Doc, Found, Label, LineInfo } from './model.js';
+import { amountAt } from './tokens.js';
+import { valuesFor } from './values.js';
+
+/** An amount read beside a label, with how much its label and place make it the one wanted. */
+export interface Candidate {
+  value: Dec;
+  strength: number;
+  found: Found<string | Dec>;
+}
+
+export interface Totals {
+  choice: TotalsChoice;
+  subtotal: Candidate[];
+  tax: Candidate[];
+  total: Candidate[];
+  rate: Candidate[];
+}
+
+/** The candidate a chosen value was read from; none for a value computed from the others. */
+export function foundOf(cands: Candidate[], v: Dec | null): Found<string | Dec> | undefined {
+  return v === null ? undefined : cands.find((c) => c.value === v)?.found;
+}
+
+function amountCands(
+  doc: Doc,
+  field: LabelField,
+  strengthOf: (info: LineInfo, l: Label) => number,
+): Candidate[] {
+  return labelsOf(doc, field).flatMap(({ info, label }) =>
+    withCents(valuesFor(doc, info, label, 'amount'))
+      .slice(0, 2)
+      .map((v, k) => ({
+        value: v.value as Dec,
+        strength: strengthOf(info, label) * (k ? 0.6 : 1) * (0.5 + 0.5 * v.conf),
+        found: v,
+      })),
+  );
+}
+
+export function readTotals(doc: Doc, rows: ItemRow[]): Totals {
+  const { infos } = doc;
+  const lastItemIdx = rows.length ? Math.max(...rows.map((r) => r.lastLine)) : -1;
+  const belowItems = (info: LineInfo): number => (info.idx > lastItemIdx ? 1 : 0.6);
+  const subC = amountCands(doc, 'subtotal', belowItems);
+  const taxC = amountCands(doc, 'tax', belowItems);
+  const totalC = amountCands(doc, 'total', (info, l) => {
+    const text = info.line.words
+      .slice(l.start, l.end + 1)
+      .map((w) => wordKey(w.text))
+      .join(' ');
+    const strong = /grand|due|payable|incl|inc |rounded|final|after|nett|المستحق|الكلي|شامل|النهائي/.test(
+      text,
+    )
+      ? 1
+      : 0.8;
+    // The last total on the page is most often the one that counts.
+    return strong * belowItems(info) * (0.85 + 0.15 * (info.idx / Math.max(1, infos.length)));
+  });
+  // Rounding adjustments ("Rounding Adj -0.02") close the sum between subtotal + tax and a rounded total.
+  const roundC = labelsOf(doc, 'other_amount')
+    .filter(({ info, label }) => /^round/.test(wordKey(info.line.words[label.start]?.text ?? '')))
+    .flatMap(({ info, label }) =>
+      valuesFor(doc, info, label, 'amount')
+        .slice(0, 1)
+        .map((v) => ({ value: v.value as Dec, strength: 1, found: v })),
+    );
+  const rateC: Candidate[] = labelsOf(doc, 'tax').flatMap(({ info, label }) =>
+    valuesFor(doc, info, label, 'percent').map((v) => ({ value: v.value as Dec, strength: 1, found: v })),
+  );
+  const linesSum =
+    rows.length && rows.every((r) => r.total !== null)
+      ? rows.reduce((a, r) => a + (r.total ?? 0n), 0n)
+      : null;
+  const choice = reconcileTotals({
+    subtotal: subC,
+    tax: taxC,
+    // A total of nothing is a misread ("Grand Total obs, , 00"), not a receipt.
+    total: totalC.filter((c) => c.value > 0n),
+    rate: rateC,
+    linesSum,
+    rounding: roundC,
+  });
+  applyRounding(doc, choice, totalC, roundC);
+  applyTender(doc, choice, { subC, totalC, linesSum });
+  return { choice, subtotal: subC, tax: taxC, total: totalC, rate: rateC };
+}
+
+/** "Total with GST 41.48 / Rounding 0.02" and no total printed readably after it: the rounded total. */
+function applyRounding(doc: Doc, choice: TotalsChoice, totalC: Candidate[], roundC: Candidate[]): void {
+  const { infos, amountOpts } = doc;
+  const lineAt = (f: Found<string | Dec>): number => infos.findIndex((i) => i.line === f.line);
+  const round = roundC.find((c) => c.value !== 0n && c.value > -SCALE / 2n && c.value < SCALE / 2n);
+  const totalFound = choice.derived.has('total') ? undefined : foundOf(totalC, choice.total);
+  if (
+    round &&
+    choice.total !== null &&
+    totalFound &&
+    lineAt(totalFound) < lineAt(round.found) &&
+    // The rounding right under the total: one printed after other amounts ("DASH 20.00 / ROUNDING
+    // ADJUSTMENTS 0.02 / CHANGE DUE 6.20") rounds the change, and the total is as printed.
+    !infos
+      .slice(lineAt(totalFound) + 1, lineAt(round.found))
+      .some((info) => info.line.words.some((_, i) => amountAt(info.line.words, i, amountOpts) !== null)) &&
+    // A later total far from this one ("Total 4i 50" read as 50) is a misread, not the rounded total.
+    !totalC.some(
+      (c) =>
+        c.value > 0n &&
+        lineAt(c.found) > lineAt(round.found) &&
+        c.value - (choice.total ?? 0n) < SCALE &&
+        (choice.total ?? 0n) - c.value < SCALE,
+    ) &&
+    // A total that subtotal and tax already add up to with the rounding is the rounded one.
+    !(
+      choice.subtotal !== null &&
+      choice.tax !== null &&
+      !choice.derived.has('subtotal') &&
+      !choice.derived.has('tax') &&
+      choice.subtotal + choice.tax + round.value === choice.total
+    )
+  ) {
+    choice.total += round.value;
+    choice.derived.add('total');
+    choice.checked.delete('total');
+  }
+}
+
+/**
+ * "CASH 50.00 / CHANGE 40.70": what was paid less the change is what the receipt cost. It settles a
+ * total that was misread ("Net Total Rounded 43.00" for 48.00) or not read at all.
+ */
+function applyTender(
+  doc: Doc,
+  choice: TotalsChoice,
+  read: { subC: Candidate[]; totalC: Candidate[]; linesSum: Dec | null },
+): void {
+  const { infos, amountOpts } = doc;
+  const { subC, totalC, linesSum } = read;
+  const tendered = paidLessChange(
+    infos,
+    (info, label) => withCents(valuesFor(doc, info, label, 'amount'))[0],
+  );
+  if (tendered === null || tendered === choice.total || choice.checked.has('total')) return;
+  const printedAsTotal = infos.some(
+    (info) =>
+      /total/i.test(info.line.words.map((w) => w.text).join(' ')) &&
+      info.line.words.some((_, i) => amountAt(info.line.words, i, amountOpts) === tendered),
+  );
+  const known =
+    printedAsTotal || [...totalC, ...subC].some((c) => c.value === tendered) || linesSum === tendered;
+  // A total read without its cents ("TOTAL 19,9") is a partial reading: the tender settles it when the
+  // two are within a ringgit, dollar or pound of each other.
+  const readTotal = choice.derived.has('total') ? undefined : foundOf(totalC, choice.total);
+  const partial =
+    readTotal !== undefined &&
+    !/\d[.,]\d{2}(?!\d)/.test(toWesternDigits(readTotal.words.map((w: Word) => w.text).join(''))) &&
+    choice.total !== null &&
+    tendered - choice.total < SCALE &&
+    choice.total - tendered < SCALE;
+  if (choice.total === null || known || partial) {
+    choice.total = tendered;
+    if (!totalC.some((c) => c.value === tendered)) choice.derived.add('total');
+    else choice.derived.delete('total');
+  }
+}
+
+/**
+ * Totals are printed with cents: when a row offers such an amount, a bare one- or two-digit number
+ * beside the label is a rate or a misread mark ("Tax / 15 4, -2!%   627.25"), not the value.
+ */
+function withCents<T extends { words: Word[] }>(vs: T[]): T[] {
+  const text = (v: T): string => toWesternDigits(v.words.map((w) => w.text).join(''));
+  if (!vs.some((v) => /\d[.,]\d{2}(?!\d)/.test(text(v)))) return vs;
+  return vs.filter((v) => !/^\D*\d{1,2}\D*$/.test(text(v)));
+}
+
+/**
+ * The amount a receipt's tender block settles: "CASH 50.00" then "CHANGE 40.70" a few lines below is
+ * 9.30 paid. Null without both readable amounts or when they make no sense (change above the cash).
+ */
+function paidLessChange(
+  infos: LineInfo[],
+  valueOf: (info: LineInfo, label: Label) => Found<string | Dec> | undefined,
+): Dec | null {
+  const keyOf = (info: LineInfo, l: Label): string =>
+    info.line.words
+      .slice(l.start, l.end + 1)
+      .map((w) => wordKey(w.text))
+      .join(' ');
+  let paid: { value: Dec; idx: number } | null = null;
+  for (const info of infos) {
+    for (const label of info.labels) {
+      if (label.field !== 'other_amount') continue;
+      const key = keyOf(info, label);
+      const isPaid = /^(?:cash|paid|amount paid|tendered)$/.test(key);
+      const isChange = key === 'change';
+      if (!isPaid && !isChange) continue;
+      const v = valueOf(info, label);
+      if (!v || typeof v.value !== 'bigint') continue;
+      if (isPaid) {
+        // The cash paid closest above the change: "CASH SALES COUNTER 012" higher up is no tender.
+        paid = { value: v.value, idx: info.idx };
+        continue;
+      }
+      if (!paid || info.idx <= paid.idx || info.idx - paid.idx > 3) return null;
+      const rest = paid.value - v.value;
+      return v.value >= 0n && rest > 0n ? rest : null;
+    }
+  }
+  return null;
+}

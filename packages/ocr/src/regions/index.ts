@@ -1,0 +1,62 @@
+// The region tables and what the extraction asks of them. Every region's rows apply to every document:
+// each row is anchored to words of its own region ("Jalan", "Kuala Lumpur", "ش.م.م"), so it does nothing
+// on a document from elsewhere.
+import { unitedArabEmirates } from './ae.js';
+import { bahrain } from './bh.js';
+import { egypt } from './eg.js';
+import { kuwait } from './kw.js';
+import { malaysia } from './my.js';
+import { oman } from './om.js';
+import { qatar } from './qa.js';
+import { saudiArabia } from './sa.js';
+import type { Confusion, RegionConventions } from './types.js';
+
+export type { AddressWord, Confusion, NameMark, RegionConventions, TaxIdFormat } from './types.js';
+
+export const regions: readonly RegionConventions[] = [
+  malaysia,
+  egypt,
+  saudiArabia,
+  unitedArabEmirates,
+  kuwait,
+  qatar,
+  bahrain,
+  oman,
+];
+
+const nameMarks = regions.flatMap((r) => [...r.legalForms, ...r.businessWords]);
+const addressWords = regions.flatMap((r) => r.addressWords);
+
+/** True when a name carries a legal form or a business word of one of the regions. */
+export function hasRegionalNameMark(name: string): boolean {
+  return nameMarks.some((m) => m.pattern.test(name));
+}
+
+/** True when a name carries a legal form of one of the regions ("Sdn Bhd", "W.L.L.", "ذ.م.م"). */
+export function hasRegionalLegalForm(name: string): boolean {
+  return regions.some((r) => r.legalForms.some((f) => f.pattern.test(name)));
+}
+
+/** True when a row holds an address word of one of the regions. */
+export function hasRegionalAddressWord(text: string): boolean {
+  return addressWords.some((w) => w.pattern.test(text));
+}
+
+/** Long words of the regions' company names, lower case, each once. */
+export const regionalNameWords: readonly string[] = [...new Set(regions.flatMap((r) => r.nameWords))];
+
+function applyConfusion(text: string, c: Confusion): string {
+  return typeof c.replacement === 'string'
+    ? text.replace(c.pattern, c.replacement)
+    : text.replace(c.pattern, c.replacement);
+}
+
+/** A company name with the regions' known misreads of their words repaired. */
+export function fixRegionalNameMisreads(name: string): string {
+  return regions.flatMap((r) => r.nameConfusions).reduce(applyConfusion, name);
+}
+
+/** An address with the regions' known misreads of their words repaired. */
+export function fixRegionalAddressMisreads(address: string): string {
+  return regions.flatMap((r) => r.addressConfusions).reduce(applyConfusion, address);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { fixAddressMisreads } from '../extract/address.js';
+import { fixNameMisreads, hasLegalForm } from '../extract/names.js';
+import { fixPlaceWords } from '../parse/places.js';
+import { hasRegionalAddressWord, regions } from './index.js';
+
+/** ISO 4217 minor units of the regions' currencies. */
+const ISO_DECIMALS: Record<string, number> = {
+  MYR: 2,
+  EGP: 2,
+  SAR: 2,
+  AED: 2,
+  KWD: 3,
+  QAR: 2,
+  BHD: 3,
+  OMR: 3,
+};
+
+describe.each(regions.map((r) => [r.country, r] as const))('%s conventions', (_country, region) => {
+  it('names its currency with the minor unit ISO 4217 gives it', () => {
+    expect(region.currency.decimals).toBe(ISO_DECIMALS[region.currency.code]);
+  });
+
+  it('puts back its place words misread by one letter', () => {
+    expect(fixPlaceWords(`12 ${region.placeMisread.read}`, () => false)).toBe(
+      `12 ${region.placeMisread.meant}`,
+    );
+    expect(region.places.split(/\s+/)).toContain(region.placeMisread.meant.toLowerCase());
+  });
+
+  const marks = [...region.legalForms, ...region.businessWords];
+  it.each(marks.map((m) => [m.form, m] as const))('marks "%s" names as a legal entity', (_form, mark) => {
+    expect(mark.pattern.test(mark.example)).toBe(true);
+    expect(hasLegalForm(mark.example)).toBe(true);
+  });
+
+  it.each(region.addressWords.map((w) => [w.word, w] as const))(
+    'reads "%s" as an address word',
+    (_w, word) => {
+      expect(word.pattern.test(word.example)).toBe(true);
+      expect(hasRegionalAddressWord(word.example)).toBe(true);
+    },
+  );
+
+  it.each(region.taxIds.map((t) => [t.name, t] as const))('knows the %s by its shape', (_name, format) => {
+    expect(format.pattern.test(format.example)).toBe(true);
+    expect(format.pattern.test(format.counterexample)).toBe(false);
+  });
+
+  it.each(region.nameConfusions.map((c) => [c.read, c] as const))('repairs the name "%s"', (_read, c) => {
+    expect(fixNameMisreads(c.read)).toBe(c.meant);
+  });
+
+  it.each(region.addressConfusions.map((c) => [c.read, c] as const))(
+    'repairs the address "%s"',
+    (_read, c) => {
+      expect(fixAddressMisreads(c.read)).toBe(c.meant);
+      // A repaired address stays as it is.
+      expect(fixAddressMisreads(c.meant)).toBe(c.meant);
+    },
+  );
+});
+
+describe('region tables', () => {
+  it('leave names and addresses of other regions alone', () => {
+    expect(hasLegalForm('Nile Valley Wholesalers')).toBe(false);
+    expect(hasRegionalAddressWord('45 Corniche, Alexandria')).toBe(false);
+    expect(fixAddressMisreads('98100 Riyadh, Saudi Arabia')).toBe('98100 Riyadh, Saudi Arabia');
+    expect(fixNameMisreads('SUN RISE TRADING')).toBe('SUN RISE TRADING');
+  });
+});
