@@ -89,6 +89,19 @@ describe('customers', { timeout: 15_000 }, () => {
     );
   });
 
+  it('keeps a Latin address and name in their own order on an Arabic page', async () => {
+    fakeServer();
+    await renderCustomers('/customers', 'ar');
+    const [card] = await screen.findAllByTestId('customer-card');
+    // An isolate with its own direction: "12 Corniche, Cairo" does not become "Corniche, Cairo 12".
+    const address = within(card!).getByTestId('customer-address');
+    expect(address.tagName).toBe('BDI');
+    expect(address).toHaveTextContent('12 Corniche, Cairo');
+    expect(within(card!).getByTestId('customer-name').querySelector('bdi')).toHaveTextContent(
+      'Nile Trading Co.',
+    );
+  });
+
   it('searches with q and says when nothing matches', async () => {
     // The search waits for a pause in the typing: the test makes the pause without waiting for it.
     vi.useFakeTimers({ shouldAdvanceTime: true });

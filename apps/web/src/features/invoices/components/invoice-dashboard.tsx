@@ -132,7 +132,7 @@ export function InvoiceDashboard() {
                   <Table.Th>{t('columns.customer')}</Table.Th>
                   <Table.Th>{t('columns.status')}</Table.Th>
                   <Table.Th>{t('columns.issueDate')}</Table.Th>
-                  <Table.Th>{t('columns.total')}</Table.Th>
+                  <Table.Th className="money">{t('columns.total')}</Table.Th>
                   <Table.Th>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -142,12 +142,16 @@ export function InvoiceDashboard() {
                     <Table.Td>
                       <bdi>{invoice.number || t('statuses.DRAFT')}</bdi>
                     </Table.Td>
-                    <Table.Td>{invoice.customer?.name ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <bdi>{invoice.customer?.name ?? '—'}</bdi>
+                    </Table.Td>
                     <Table.Td>
                       <StatusBadge status={invoice.status} />
                     </Table.Td>
                     <Table.Td>{formatDate(invoice.issue_date, language)}</Table.Td>
-                    <Table.Td>{formatMoney(invoice.total, invoice.currency, language)}</Table.Td>
+                    <Table.Td className="money">
+                      {formatMoney(invoice.total, invoice.currency, language)}
+                    </Table.Td>
                     <Table.Td>
                       <Anchor
                         component={Link}

@@ -53,7 +53,9 @@ export function InvoiceLinesTable({
                 <Table.Th>{t('editor.description')}</Table.Th>
                 <Table.Th w={120}>{t('editor.quantity')}</Table.Th>
                 <Table.Th w={160}>{t('editor.unitPrice')}</Table.Th>
-                <Table.Th w={160}>{t('editor.lineTotal')}</Table.Th>
+                <Table.Th w={160} className="money">
+                  {t('editor.lineTotal')}
+                </Table.Th>
                 <Table.Th w={60}>{t('editor.remove')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -176,7 +178,9 @@ const LineRow = memo(function LineRow({ line, index, total, errorFor, onChange, 
           data-testid="line-unit-price"
         />
       </Table.Td>
-      <Table.Td data-testid="line-total">{total}</Table.Td>
+      <Table.Td className="money" data-testid="line-total">
+        {total}
+      </Table.Td>
       <Table.Td>
         <ActionIcon
           variant="subtle"

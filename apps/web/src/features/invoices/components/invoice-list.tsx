@@ -74,7 +74,7 @@ export function InvoiceList() {
                 <Table.Th>{t('columns.image')}</Table.Th>
                 <Table.Th>{t('columns.issueDate')}</Table.Th>
                 <Table.Th>{t('columns.dueDate')}</Table.Th>
-                <Table.Th>{t('columns.total')}</Table.Th>
+                <Table.Th className="money">{t('columns.total')}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -85,7 +85,9 @@ export function InvoiceList() {
                 <Table.Td data-testid="invoice-number">
                   <bdi>{invoice.number || t('statuses.DRAFT')}</bdi>
                 </Table.Td>
-                <Table.Td>{invoice.customer?.name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <bdi>{invoice.customer?.name ?? '—'}</bdi>
+                </Table.Td>
                 <Table.Td>
                   <StatusBadge status={invoice.status} />
                 </Table.Td>
@@ -94,7 +96,7 @@ export function InvoiceList() {
                 </Table.Td>
                 <Table.Td>{formatDate(invoice.issue_date, language)}</Table.Td>
                 <Table.Td>{formatDate(invoice.due_date, language)}</Table.Td>
-                <Table.Td data-testid="invoice-total">
+                <Table.Td className="money" data-testid="invoice-total">
                   {formatMoney(invoice.total, invoice.currency, language)}
                 </Table.Td>
                 <Table.Td>
