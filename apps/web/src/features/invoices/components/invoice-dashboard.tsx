@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -22,11 +21,21 @@ import { useInvoiceStats } from '../api/invoice-stats';
 import { useRecentInvoices } from '../api/recent-invoices';
 import { StatusBadge } from './status-badge';
 import { href, paths } from '../../../lib/paths';
+import { useUrlParams } from '../../../lib/use-url-params';
+
+const defaultPeriod = 30;
+
+/** The period of the address (`?days=`), when it is one the statistics offer. */
+function periodOf(value: string | null): number {
+  const days = Number(value);
+  return (statsPeriods as readonly number[]).includes(days) ? days : defaultPeriod;
+}
 
 export function InvoiceDashboard() {
   const { t, i18n } = useTranslation(['invoices', 'common']);
   const language = i18n.language;
-  const [days, setDays] = useState(30);
+  const [params, update] = useUrlParams();
+  const days = periodOf(params.get('days'));
   const stats = useInvoiceStats(days);
   const recent = useRecentInvoices();
 
@@ -37,7 +46,7 @@ export function InvoiceDashboard() {
         <Select
           label={t('dashboard.period')}
           value={String(days)}
-          onChange={(value) => value && setDays(Number(value))}
+          onChange={(value) => value && update({ days: Number(value) === defaultPeriod ? null : value })}
           data={statsPeriods.map((d) => ({ value: String(d), label: t('dashboard.lastDays', { days: d }) }))}
           allowDeselect={false}
           data-testid="dashboard-period"

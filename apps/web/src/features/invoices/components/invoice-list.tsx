@@ -1,10 +1,10 @@
 import { invoiceStatuses } from '@invoicing/contract';
 import { Anchor, Button, Container, Group, SegmentedControl, Table, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/list/paged-list';
 import { useListControls } from '../../../components/list/use-list-controls';
+import { useUrlParams } from '../../../lib/use-url-params';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { href, paths } from '../../../lib/paths';
@@ -14,7 +14,9 @@ import { ImageStatusBadge, StatusBadge } from './status-badge';
 export function InvoiceList() {
   const { t, i18n } = useTranslation(['invoices', 'common']);
   const language = i18n.language;
-  const [status, setStatus] = useState('ALL');
+  const [params, update] = useUrlParams();
+  const chosen = params.get('status');
+  const status = chosen && (invoiceStatuses as readonly string[]).includes(chosen) ? chosen : 'ALL';
   const controls = useListControls({ pageSize: 20 });
   const query = useInvoices({ status, q: controls.q, page: controls.page, pageSize: controls.pageSize });
 
@@ -50,10 +52,7 @@ export function InvoiceList() {
         filters={
           <SegmentedControl
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              controls.setPage(1);
-            }}
+            onChange={(value) => update({ status: value === 'ALL' ? null : value, page: null })}
             data={[
               { value: 'ALL', label: t('list.all') },
               ...invoiceStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
