@@ -517,7 +517,11 @@ describe('invoice editor: keyboard, live checks and unsaved changes', { timeout:
       fakeServer();
       const { router } = await openNewInvoice(language);
       // Nothing changed yet: leaving is not questioned.
-      await router.navigate('/invoices/new?again');
+      await router.navigate('/invoices');
+      expect(router.state.location.pathname).toBe('/invoices');
+      expect(screen.queryByTestId('leave-dialog')).not.toBeInTheDocument();
+      await router.navigate('/invoices/new');
+      await waitFor(() => expect(screen.getByTestId('invoice-currency')).toHaveValue('EGP'));
       await chooseOption(screen.getByTestId('invoice-customer-select'), 'Nile Trading Co.');
 
       void router.navigate('/invoices');
