@@ -210,6 +210,22 @@ describe('customers', { timeout: 15_000 }, () => {
     expect(server.writes()).toHaveLength(1);
   });
 
+  it('asks before Cancel drops a customer typed but not saved, in Arabic', async () => {
+    const server = fakeServer();
+    const { router } = await renderCustomers('/customers/new', 'ar');
+    await user.type(await screen.findByTestId('customer-name'), 'Aswan Stone');
+    await user.click(screen.getByRole('link', { name: 'إلغاء' }));
+    expect(await screen.findByRole('dialog', { name: 'المغادرة دون حفظ؟' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'البقاء' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/customers/new');
+    expect(screen.getByTestId('customer-name')).toHaveValue('Aswan Stone');
+    await user.click(screen.getByRole('link', { name: 'إلغاء' }));
+    await user.click(await screen.findByRole('button', { name: 'المغادرة' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
+    expect(server.writes()).toHaveLength(0);
+  });
+
   it('deletes after confirmation', async () => {
     const server = fakeServer((call) =>
       call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
