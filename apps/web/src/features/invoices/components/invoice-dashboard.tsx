@@ -20,6 +20,7 @@ import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { useInvoiceStats } from '../api/invoice-stats';
 import { useRecentInvoices } from '../api/recent-invoices';
 import { StatusBadge } from './status-badge';
+import { stackedTable } from '../../../components/list/stacked-table';
 import { href, paths } from '../../../lib/paths';
 import { useUrlParams } from '../../../lib/use-url-params';
 
@@ -134,7 +135,7 @@ export function InvoiceDashboard() {
           <Text c="dimmed">{t('list.empty')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="dashboard-recent">
+            <Table className={stackedTable} data-testid="dashboard-recent">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('columns.number')}</Table.Th>
@@ -148,17 +149,19 @@ export function InvoiceDashboard() {
               <Table.Tbody>
                 {recent.data.results.map((invoice) => (
                   <Table.Tr key={invoice.id} data-testid="recent-row">
-                    <Table.Td>
+                    <Table.Td data-label={t('columns.number')}>
                       <bdi>{invoice.number || t('statuses.DRAFT')}</bdi>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t('columns.customer')}>
                       <bdi>{invoice.customer?.name ?? '—'}</bdi>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t('columns.status')}>
                       <StatusBadge status={invoice.status} />
                     </Table.Td>
-                    <Table.Td>{formatDate(invoice.issue_date, language)}</Table.Td>
-                    <Table.Td className="money">
+                    <Table.Td data-label={t('columns.issueDate')}>
+                      {formatDate(invoice.issue_date, language)}
+                    </Table.Td>
+                    <Table.Td className="money" data-label={t('columns.total')}>
                       {formatMoney(invoice.total, invoice.currency, language)}
                     </Table.Td>
                     <Table.Td>

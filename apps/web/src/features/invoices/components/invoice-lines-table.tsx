@@ -4,6 +4,7 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useItemOptions } from '../api/search-items';
+import { stackedTable } from '../../../components/list/stacked-table';
 import { translateValidationMessage } from '../../../lib/api-errors';
 import { lineIssues } from '../hooks/invoice-form';
 import type { ErrorFor, LineField, LineState } from '../hooks/invoice-form';
@@ -71,7 +72,7 @@ export function InvoiceLinesTable({
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={700}>
-          <Table ref={tableRef} data-testid="invoice-lines">
+          <Table ref={tableRef} className={stackedTable} data-testid="invoice-lines">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('editor.description')}</Table.Th>
@@ -177,7 +178,7 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
   };
   return (
     <Table.Tr data-testid="invoice-line">
-      <Table.Td>
+      <Table.Td data-label={t('editor.description')}>
         <TextInput
           aria-label={t('editor.description')}
           value={line.description}
@@ -189,7 +190,7 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
           data-testid="line-description"
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('editor.quantity')}>
         <TextInput
           type="number"
           min={1}
@@ -205,7 +206,7 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
           data-testid="line-quantity"
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('editor.unitPrice')}>
         <TextInput
           type="number"
           min={0}
@@ -220,7 +221,7 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
           data-testid="line-unit-price"
         />
       </Table.Td>
-      <Table.Td className="money" data-testid="line-total">
+      <Table.Td className="money" data-testid="line-total" data-label={t('editor.lineTotal')}>
         {total}
       </Table.Td>
       <Table.Td>
