@@ -24,6 +24,30 @@ describe('api errors', () => {
     );
   });
 
+  it('names the field in the page language, never by its key in Arabic', () => {
+    const taken = new ApiError({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      detail: 'Validation failed',
+      fieldErrors: { number: ['An invoice with this number already exists'] },
+    });
+    expect(describeError(taken, tIn('en'), 'en', 'Save failed')).toBe(
+      'number: An invoice with this number already exists',
+    );
+    const arabic = describeError(taken, tIn('ar'), 'ar', 'Save failed');
+    expect(arabic).toMatch(/^رقم الفاتورة: /);
+    expect(arabic).not.toContain('number');
+
+    const line = { 'lines.1.quantity': ['Quantity must be greater than 0'] };
+    expect(joinFieldErrors(line, tIn('en'), 'en')).toBe('line 2 quantity: Quantity must be greater than 0');
+    expect(joinFieldErrors(line, tIn('ar'), 'ar')).toMatch(/^السطر 2، الكمية: /);
+
+    // A field the catalogue does not name: its message alone in Arabic, its key in English.
+    const unknown = { some_new_field: ['Required'] };
+    expect(joinFieldErrors(unknown, tIn('en'), 'en')).toBe('some_new_field: Required');
+    expect(joinFieldErrors(unknown, tIn('ar'), 'ar')).not.toContain('some_new_field');
+  });
+
   it("tells a one-field form's refusal without the field's name", () => {
     const error = new ApiError({
       status: 400,

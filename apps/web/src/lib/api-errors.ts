@@ -32,11 +32,32 @@ export function translateFieldErrors(
   return result;
 }
 
+/**
+ * The name of a field as the page language says it: `lines.2.quantity` is the third line's quantity. English
+ * shows the field's own key, as the spec's messages do; another language shows nothing rather than a key.
+ */
+function fieldLabel(field: string, t: TFunction, language: string): string {
+  const name = (key: string) => t(`errors:fields.${key}`, { defaultValue: language === 'en' ? key : '' });
+  const line = /^lines\.(\d+)\.(\w+)$/.exec(field);
+  if (line?.[1] && line[2]) {
+    const of = name(line[2]);
+    return of ? t('errors:lineField', { line: Number(line[1]) + 1, field: of }) : '';
+  }
+  return name(field);
+}
+
 /** 'field: messages' for every field, the way the spec shows server validation answers. */
-export function joinFieldErrors(fieldErrors: Record<string, string[]>, t: TFunction): string {
+export function joinFieldErrors(
+  fieldErrors: Record<string, string[]>,
+  t: TFunction,
+  language = 'en',
+): string {
   const translated = translateFieldErrors(fieldErrors, t);
   return Object.entries(translated)
-    .map(([field, messages]) => `${t(`errors:fields.${field}`, { defaultValue: field })}: ${messages}`)
+    .map(([field, messages]) => {
+      const label = fieldLabel(field, t, language);
+      return label ? `${label}: ${messages}` : messages;
+    })
     .join(t('errors:fieldSeparator'));
 }
 
@@ -52,7 +73,7 @@ export function describeError(error: unknown, t: TFunction, language: string, fa
     }
     return t('errors:codes.TOO_MANY_ATTEMPTS');
   }
-  if (Object.keys(error.fieldErrors).length > 0) return joinFieldErrors(error.fieldErrors, t);
+  if (Object.keys(error.fieldErrors).length > 0) return joinFieldErrors(error.fieldErrors, t, language);
   const codeKey = `errors:codes.${error.code}`;
   const hasCode = t(codeKey, { defaultValue: '' }) !== '';
   if (language === 'en' && error.detail && error.status !== 0) return error.detail;

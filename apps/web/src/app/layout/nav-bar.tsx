@@ -1,4 +1,4 @@
-import { Anchor, Box, Burger, Button, Drawer, Group, Stack, useDirection } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ export function NavBar() {
   const logout = useLogout();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { links, showLogout } = navItemsFor(session);
-  const { dir } = useDirection();
 
   // Following a link (or signing out) closes the mobile menu.
   useEffect(() => close(), [pathname, close]);
@@ -106,7 +105,8 @@ export function NavBar() {
         opened={opened}
         onClose={close}
         title={t('menu')}
-        position={dir === 'rtl' ? 'left' : 'right'}
+        // Mantine reads the side in the page's direction: right is the end, where the button is, in Arabic too.
+        position="right"
         size="xs"
         hiddenFrom={navBreakpoint}
         id="mobile-navigation"

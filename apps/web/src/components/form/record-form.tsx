@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toast';
 import { PageHeader } from '../page-header';
 import { ErrorState, LoadingState } from '../query-state';
 import { FormActions, FormError } from './form-actions';
+import { LeaveDialog, useLeaveGuard, useSaveSnapshot } from './leave-guard';
 
 /** The props of one field's input: value, change handler, message, label and test id. */
 export type FieldProps<K extends string> = (field: K) => {
@@ -77,7 +78,7 @@ function RecordFields<T extends { id: string }, S extends z.ZodType, V extends R
   record,
   ...props
 }: RecordFormProps<T, S, V> & { record: T | undefined }) {
-  const { t } = useTranslation([props.namespace, 'errors']);
+  const { t } = useTranslation([props.namespace, 'errors', 'common']);
   const navigate = useNavigate();
   const form = useSchemaForm({
     schema: props.schema,
@@ -85,9 +86,11 @@ function RecordFields<T extends { id: string }, S extends z.ZodType, V extends R
     onSubmit: async (input) => {
       await props.save(input, record);
       showToast(t('saved'), 'success');
+      leaving.allow();
       await navigate(props.listPath);
     },
   });
+  const leaving = useLeaveGuard(useSaveSnapshot(form.values) && !form.isSubmitting);
   const field: FieldProps<keyof V & string> = (name) => {
     const label = `fields.${name.replace(/_(\w)/g, (_match, letter: string) => letter.toUpperCase())}`;
     return {
@@ -114,6 +117,13 @@ function RecordFields<T extends { id: string }, S extends z.ZodType, V extends R
           submitTestId={`${props.testId}-submit`}
         />
       </Stack>
+      <LeaveDialog
+        guard={leaving}
+        title={t('common:leaveUnsaved.title')}
+        text={t('common:leaveUnsaved.text')}
+        stayLabel={t('common:leaveUnsaved.stay')}
+        leaveLabel={t('common:leaveUnsaved.leave')}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState, LoadingState } from '../query-state';
 import { ListPagination } from './list-pagination';
+import { stackedTable } from './stacked-table';
 import type { ListControls } from './use-list-controls';
 
 /** A page of a list as the API answers it (the contract's `paginated`). */
@@ -84,7 +85,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
           </SimpleGrid>
         ) : (
           <Table.ScrollContainer minWidth={layout.table.minWidth}>
-            <Table striped highlightOnHover data-testid={testIds.list}>
+            <Table striped highlightOnHover className={stackedTable} data-testid={testIds.list}>
               <Table.Thead>{layout.table.head}</Table.Thead>
               <Table.Tbody>{results.map(layout.table.row)}</Table.Tbody>
             </Table>

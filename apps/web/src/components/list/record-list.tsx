@@ -74,7 +74,7 @@ export function RecordList<T extends { id: string; name: string }, K extends Que
             <Card key={record.id} withBorder radius="md" padding="md" data-testid={`${testIds.one}-card`}>
               <Stack gap={4}>
                 <Text fw={600} data-testid={`${testIds.one}-name`}>
-                  {record.name}
+                  <bdi>{record.name}</bdi>
                 </Text>
                 {props.details(record)}
                 <Group gap="xs" mt="sm">

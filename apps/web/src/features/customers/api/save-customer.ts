@@ -3,6 +3,7 @@ import type { CustomerInput } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { customersQueryKey } from './list-customers';
+import { refreshAfterChange } from '../../../lib/queries/refresh-after-change';
 
 export function saveCustomer({ id, input }: { id?: string; input: CustomerInput }) {
   return id
@@ -14,6 +15,6 @@ export function useSaveCustomerMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCustomer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersQueryKey }),
+    onSuccess: () => refreshAfterChange(queryClient, customersQueryKey),
   });
 }

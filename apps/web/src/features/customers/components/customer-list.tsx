@@ -42,7 +42,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
       ) : null}
       {customer.address ? (
         <Text size="sm" c="dimmed">
-          {customer.address}
+          <bdi data-testid="customer-address">{customer.address}</bdi>
         </Text>
       ) : null}
     </>

@@ -89,6 +89,19 @@ describe('customers', { timeout: 15_000 }, () => {
     );
   });
 
+  it('keeps a Latin address and name in their own order on an Arabic page', async () => {
+    fakeServer();
+    await renderCustomers('/customers', 'ar');
+    const [card] = await screen.findAllByTestId('customer-card');
+    // An isolate with its own direction: "12 Corniche, Cairo" does not become "Corniche, Cairo 12".
+    const address = within(card!).getByTestId('customer-address');
+    expect(address.tagName).toBe('BDI');
+    expect(address).toHaveTextContent('12 Corniche, Cairo');
+    expect(within(card!).getByTestId('customer-name').querySelector('bdi')).toHaveTextContent(
+      'Nile Trading Co.',
+    );
+  });
+
   it('searches with q and says when nothing matches', async () => {
     // The search waits for a pause in the typing: the test makes the pause without waiting for it.
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -195,6 +208,22 @@ describe('customers', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Customer saved')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
     expect(server.writes()).toHaveLength(1);
+  });
+
+  it('asks before Cancel drops a customer typed but not saved, in Arabic', async () => {
+    const server = fakeServer();
+    const { router } = await renderCustomers('/customers/new', 'ar');
+    await user.type(await screen.findByTestId('customer-name'), 'Aswan Stone');
+    await user.click(screen.getByRole('link', { name: 'إلغاء' }));
+    expect(await screen.findByRole('dialog', { name: 'المغادرة دون حفظ؟' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'البقاء' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/customers/new');
+    expect(screen.getByTestId('customer-name')).toHaveValue('Aswan Stone');
+    await user.click(screen.getByRole('link', { name: 'إلغاء' }));
+    await user.click(await screen.findByRole('button', { name: 'المغادرة' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
+    expect(server.writes()).toHaveLength(0);
   });
 
   it('deletes after confirmation', async () => {

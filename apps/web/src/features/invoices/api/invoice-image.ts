@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invoiceQueryKey } from './get-invoice';
 import { invoicesQueryKey } from './list-invoices';
+import { refreshAfterChange } from '../../../lib/queries/refresh-after-change';
 
 export function uploadInvoiceImage(input: {
   id: string;
@@ -36,7 +37,7 @@ function useImageMutation<T extends { id: string }>(mutationFn: (input: T) => Pr
     mutationFn,
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceQueryKey(invoice.id), invoice);
-      void queryClient.invalidateQueries({ queryKey: [...invoicesQueryKey, 'list'] });
+      void refreshAfterChange(queryClient, [...invoicesQueryKey, 'list']);
     },
   });
 }

@@ -3,6 +3,7 @@ import type { InvoiceInput } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invoicesQueryKey } from './list-invoices';
+import { refreshAfterChange } from '../../../lib/queries/refresh-after-change';
 
 export function saveInvoice({ id, input }: { id?: string; input: InvoiceInput }) {
   return id
@@ -14,6 +15,6 @@ export function useSaveInvoiceMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveInvoice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesQueryKey }),
+    onSuccess: () => refreshAfterChange(queryClient, invoicesQueryKey),
   });
 }

@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -21,12 +20,23 @@ import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { useInvoiceStats } from '../api/invoice-stats';
 import { useRecentInvoices } from '../api/recent-invoices';
 import { StatusBadge } from './status-badge';
+import { stackedTable } from '../../../components/list/stacked-table';
 import { href, paths } from '../../../lib/paths';
+import { useUrlParams } from '../../../lib/use-url-params';
+
+const defaultPeriod = 30;
+
+/** The period of the address (`?days=`), when it is one the statistics offer. */
+function periodOf(value: string | null): number {
+  const days = Number(value);
+  return (statsPeriods as readonly number[]).includes(days) ? days : defaultPeriod;
+}
 
 export function InvoiceDashboard() {
   const { t, i18n } = useTranslation(['invoices', 'common']);
   const language = i18n.language;
-  const [days, setDays] = useState(30);
+  const [params, update] = useUrlParams();
+  const days = periodOf(params.get('days'));
   const stats = useInvoiceStats(days);
   const recent = useRecentInvoices();
 
@@ -37,7 +47,7 @@ export function InvoiceDashboard() {
         <Select
           label={t('dashboard.period')}
           value={String(days)}
-          onChange={(value) => value && setDays(Number(value))}
+          onChange={(value) => value && update({ days: Number(value) === defaultPeriod ? null : value })}
           data={statsPeriods.map((d) => ({ value: String(d), label: t('dashboard.lastDays', { days: d }) }))}
           allowDeselect={false}
           data-testid="dashboard-period"
@@ -125,29 +135,35 @@ export function InvoiceDashboard() {
           <Text c="dimmed">{t('list.empty')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="dashboard-recent">
+            <Table className={stackedTable} data-testid="dashboard-recent">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('columns.number')}</Table.Th>
                   <Table.Th>{t('columns.customer')}</Table.Th>
                   <Table.Th>{t('columns.status')}</Table.Th>
                   <Table.Th>{t('columns.issueDate')}</Table.Th>
-                  <Table.Th>{t('columns.total')}</Table.Th>
+                  <Table.Th className="money">{t('columns.total')}</Table.Th>
                   <Table.Th>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {recent.data.results.map((invoice) => (
                   <Table.Tr key={invoice.id} data-testid="recent-row">
-                    <Table.Td>
+                    <Table.Td data-label={t('columns.number')}>
                       <bdi>{invoice.number || t('statuses.DRAFT')}</bdi>
                     </Table.Td>
-                    <Table.Td>{invoice.customer?.name ?? '—'}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t('columns.customer')}>
+                      <bdi>{invoice.customer?.name ?? '—'}</bdi>
+                    </Table.Td>
+                    <Table.Td data-label={t('columns.status')}>
                       <StatusBadge status={invoice.status} />
                     </Table.Td>
-                    <Table.Td>{formatDate(invoice.issue_date, language)}</Table.Td>
-                    <Table.Td>{formatMoney(invoice.total, invoice.currency, language)}</Table.Td>
+                    <Table.Td data-label={t('columns.issueDate')}>
+                      {formatDate(invoice.issue_date, language)}
+                    </Table.Td>
+                    <Table.Td className="money" data-label={t('columns.total')}>
+                      {formatMoney(invoice.total, invoice.currency, language)}
+                    </Table.Td>
                     <Table.Td>
                       <Anchor
                         component={Link}

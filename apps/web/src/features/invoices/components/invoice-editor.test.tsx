@@ -469,3 +469,71 @@ describe('invoice editor: existing invoice', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('error-state')).toHaveTextContent('The invoice could not be loaded');
   });
 });
+
+describe('invoice editor: keyboard, live checks and unsaved changes', { timeout: 30_000 }, () => {
+  it('moves through a line with Enter, adds a line from the last field, and never sends the invoice', async () => {
+    const server = fakeServer({ save: (call) => saved(call) });
+    await openNewInvoice();
+    await user.click(screen.getByTestId('invoice-add-line'));
+    // The new line takes the focus: typing goes on there.
+    expect(line(0).description).toHaveFocus();
+    await user.keyboard('Bolts{Enter}');
+    expect(line(0).quantity).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(line(0).unitPrice).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getAllByTestId('invoice-line')).toHaveLength(2);
+    expect(line(1).description).toHaveFocus();
+    // A line from the catalogue takes the focus on its quantity.
+    await chooseOption(screen.getByTestId('invoice-add-item'), 'Consulting hour (CONS-1)');
+    await waitFor(() => expect(line(2).quantity).toHaveFocus());
+    expect(server.saves()).toHaveLength(0);
+  });
+
+  it.each([
+    ['en', 'Quantity must be at least 1', 'EGP 0.00', 'EGP 20.00'],
+    ['ar', 'يجب ألا تقل الكمية عن 1', '0.00 ج.م.', '20.00 ج.م.'],
+  ] as const)(
+    "shows a line's mistake as it is typed and leaves the line out of the figures (%s)",
+    async (language, message, zero, twenty) => {
+      fakeServer();
+      await openNewInvoice(language);
+      await addFreeLine('Bolts', '0.1', '10');
+      await waitFor(() => expect(line(0).quantity).toHaveAccessibleDescription(message));
+      expect(line(0).total()).toBe(zero);
+      expect(totals().subtotal).toBe(zero);
+      await replaceValue(line(0).quantity, '2');
+      expect(line(0).quantity).not.toHaveAccessibleDescription(message);
+      expect(totals().subtotal).toBe(twenty);
+    },
+  );
+
+  it.each([
+    ['en', 'Leave', 'Stay', 'The changes you made to this invoice will be lost.'],
+    ['ar', 'المغادرة', 'البقاء', 'ستضيع التغييرات التي أجريتها على هذه الفاتورة.'],
+  ] as const)(
+    'asks before leaving an invoice with changes not saved (%s)',
+    async (language, leave, stay, text) => {
+      fakeServer();
+      const { router } = await openNewInvoice(language);
+      // Nothing changed yet: leaving is not questioned.
+      await router.navigate('/invoices');
+      expect(router.state.location.pathname).toBe('/invoices');
+      expect(screen.queryByTestId('leave-dialog')).not.toBeInTheDocument();
+      await router.navigate('/invoices/new');
+      await waitFor(() => expect(screen.getByTestId('invoice-currency')).toHaveValue('EGP'));
+      await chooseOption(screen.getByTestId('invoice-customer-select'), 'Nile Trading Co.');
+
+      void router.navigate('/invoices');
+      expect(await screen.findByTestId('leave-dialog')).toHaveTextContent(text);
+      await user.click(screen.getByRole('button', { name: stay }));
+      await waitFor(() => expect(screen.queryByTestId('leave-dialog')).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe('/invoices/new');
+      expect(screen.getByTestId('invoice-customer-select')).toHaveValue('Nile Trading Co.');
+
+      void router.navigate('/invoices');
+      await user.click(await screen.findByRole('button', { name: leave }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/invoices'));
+    },
+  );
+});

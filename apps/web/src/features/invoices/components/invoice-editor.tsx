@@ -1,9 +1,10 @@
 import type { Invoice } from '@invoicing/contract';
 import { Card, Container, Stack } from '@mantine/core';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../components/form/form-actions';
+import { LeaveDialog, useLeaveGuard, useSaveSnapshot } from '../../../components/form/leave-guard';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { describeError, hasFieldErrors } from '../../../lib/api-errors';
@@ -61,6 +62,7 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
     onSubmit: async (_checked, values) => {
       await mutation.mutateAsync({ id: invoice?.id, input: toInvoiceInput(values, currency) });
       showToast(invoice ? t('editor.updated') : t('editor.created'), 'success');
+      leaving.allow();
       await navigate(paths.invoices);
     },
     onError: (error) => {
@@ -75,18 +77,27 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   });
   const { values, setValue, updateValues, errorFor } = form;
 
+  // The line added last takes the focus, so typing goes on there.
+  const [focusKey, setFocusKey] = useState<number | null>(null);
   const addLine = useCallback(
-    (line: Omit<LineState, 'key'>) =>
-      updateValues((current) => ({ ...current, lines: [...current.lines, newLine(line)] })),
+    (fields: Omit<LineState, 'key'>) => {
+      const line = newLine(fields);
+      setFocusKey(line.key);
+      updateValues((current) => ({ ...current, lines: [...current.lines, line] }));
+    },
     [updateValues],
   );
   const updateLine = useCallback(
     (key: number, patch: Partial<LineState>) =>
       updateValues((current) => ({
         ...current,
-        lines: current.lines.map((line) => (line.key === key ? { ...line, ...patch } : line)),
+        lines: current.lines.map((line) => (line.key === key ? { ...line, ...patch, touched: true } : line)),
       })),
     [updateValues],
+  );
+  const leaving = useLeaveGuard(
+    // The currency is the organization's, not a change of the user's.
+    useSaveSnapshot(toInvoiceInput(values, '')) && !form.isSubmitting,
   );
   const removeLine = useCallback(
     (key: number) =>
@@ -116,6 +127,7 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             <InvoiceLinesTable
               lines={values.lines}
               lineTotals={lineTotals}
+              focusKey={focusKey}
               errorFor={errorFor}
               onAdd={addLine}
               onChange={updateLine}
@@ -132,6 +144,13 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
           submitTestId="invoice-submit"
         />
       </Stack>
+      <LeaveDialog
+        guard={leaving}
+        title={t('editor.leaveTitle')}
+        text={t('editor.leaveText')}
+        stayLabel={t('editor.stay')}
+        leaveLabel={t('editor.leave')}
+      />
     </form>
   );
 }

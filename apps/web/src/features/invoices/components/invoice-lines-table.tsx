@@ -1,16 +1,24 @@
 import { ActionIcon, Button, Group, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useItemOptions } from '../api/search-items';
-import type { ErrorFor, LineState } from '../hooks/invoice-form';
+import { stackedTable } from '../../../components/list/stacked-table';
+import { translateValidationMessage } from '../../../lib/api-errors';
+import { lineIssues } from '../hooks/invoice-form';
+import type { ErrorFor, LineField, LineState } from '../hooks/invoice-form';
 
 type NewLine = Omit<LineState, 'key'>;
+
+const freeLine: NewLine = { item_id: null, description: '', quantity: '1', unit_price: '0.00' };
 
 interface LinesTableProps {
   lines: LineState[];
   /** Each line's total, formatted. */
   lineTotals: string[];
+  /** The line that takes the focus when it appears: the one just added. */
+  focusKey: number | null;
   errorFor: ErrorFor;
   onAdd: (line: NewLine) => void;
   onChange: (key: number, patch: Partial<LineState>) => void;
@@ -21,6 +29,7 @@ interface LinesTableProps {
 export function InvoiceLinesTable({
   lines,
   lineTotals,
+  focusKey,
   errorFor,
   onAdd,
   onChange,
@@ -28,6 +37,22 @@ export function InvoiceLinesTable({
 }: LinesTableProps) {
   const { t } = useTranslation('invoices');
   const linesError = errorFor('lines_data');
+  const tableRef = useRef<HTMLTableElement>(null);
+  // Enter in a line goes to the next field, and from the last field of the last line to a new line: it never
+  // sends the invoice half typed.
+  const onEnter = useCallback(
+    (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      const fields = [
+        ...(tableRef.current?.querySelectorAll<HTMLInputElement>('input[data-line-field]') ?? []),
+      ];
+      const next = fields[fields.indexOf(event.currentTarget) + 1];
+      if (next) next.focus();
+      else onAdd(freeLine);
+    },
+    [onAdd],
+  );
   return (
     <>
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -47,13 +72,15 @@ export function InvoiceLinesTable({
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={700}>
-          <Table data-testid="invoice-lines">
+          <Table ref={tableRef} className={stackedTable} data-testid="invoice-lines">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('editor.description')}</Table.Th>
                 <Table.Th w={120}>{t('editor.quantity')}</Table.Th>
                 <Table.Th w={160}>{t('editor.unitPrice')}</Table.Th>
-                <Table.Th w={160}>{t('editor.lineTotal')}</Table.Th>
+                <Table.Th w={160} className="money">
+                  {t('editor.lineTotal')}
+                </Table.Th>
                 <Table.Th w={60}>{t('editor.remove')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -64,7 +91,9 @@ export function InvoiceLinesTable({
                   line={line}
                   index={index}
                   total={lineTotals[index] ?? ''}
+                  focused={line.key === focusKey}
                   errorFor={errorFor}
+                  onEnter={onEnter}
                   onChange={onChange}
                   onRemove={onRemove}
                 />
@@ -116,11 +145,7 @@ const AddLineControls = memo(function AddLineControls({ onAdd }: { onAdd: (line:
         nothingFoundMessage={t('editor.noItems')}
         data-testid="invoice-add-item"
       />
-      <Button
-        variant="light"
-        onClick={() => onAdd({ item_id: null, description: '', quantity: '1', unit_price: '0.00' })}
-        data-testid="invoice-add-line"
-      >
+      <Button variant="light" onClick={() => onAdd(freeLine)} data-testid="invoice-add-line">
         {t('editor.addLine')}
       </Button>
     </Group>
@@ -132,25 +157,40 @@ interface LineRowProps {
   index: number;
   /** The line's total, formatted. */
   total: string;
+  /** Takes the focus when it appears (on its description, or its quantity when it comes from the catalogue). */
+  focused: boolean;
   errorFor: ErrorFor;
+  onEnter: (event: KeyboardEvent<HTMLInputElement>) => void;
   onChange: (key: number, patch: Partial<LineState>) => void;
   onRemove: (key: number) => void;
 }
 
-const LineRow = memo(function LineRow({ line, index, total, errorFor, onChange, onRemove }: LineRowProps) {
+const LineRow = memo(function LineRow(props: LineRowProps) {
+  const { line, index, total, focused, errorFor, onEnter, onChange, onRemove } = props;
   const { t } = useTranslation('invoices');
+  // Once the user has typed in a line, its mistakes show at once, by the contract's rules for a line.
+  const issues = line.touched ? lineIssues(line) : {};
+  const error = (field: LineField) => {
+    const live = issues[field];
+    return (
+      errorFor(`lines_data.${index}.${field}`) ?? (live ? translateValidationMessage(live, t) : undefined)
+    );
+  };
   return (
     <Table.Tr data-testid="invoice-line">
-      <Table.Td>
+      <Table.Td data-label={t('editor.description')}>
         <TextInput
           aria-label={t('editor.description')}
           value={line.description}
           onChange={(event) => onChange(line.key, { description: event.currentTarget.value })}
-          error={errorFor(`lines_data.${index}.description`)}
+          error={error('description')}
+          data-line-field
+          onKeyDown={onEnter}
+          autoFocus={focused && !line.item_id}
           data-testid="line-description"
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('editor.quantity')}>
         <TextInput
           type="number"
           min={1}
@@ -158,12 +198,15 @@ const LineRow = memo(function LineRow({ line, index, total, errorFor, onChange, 
           aria-label={t('editor.quantity')}
           value={line.quantity}
           onChange={(event) => onChange(line.key, { quantity: event.currentTarget.value })}
-          error={errorFor(`lines_data.${index}.quantity`)}
+          error={error('quantity')}
+          data-line-field
+          onKeyDown={onEnter}
+          autoFocus={focused && Boolean(line.item_id)}
           dir="ltr"
           data-testid="line-quantity"
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('editor.unitPrice')}>
         <TextInput
           type="number"
           min={0}
@@ -171,12 +214,16 @@ const LineRow = memo(function LineRow({ line, index, total, errorFor, onChange, 
           aria-label={t('editor.unitPrice')}
           value={line.unit_price}
           onChange={(event) => onChange(line.key, { unit_price: event.currentTarget.value })}
-          error={errorFor(`lines_data.${index}.unit_price`)}
+          error={error('unit_price')}
+          data-line-field
+          onKeyDown={onEnter}
           dir="ltr"
           data-testid="line-unit-price"
         />
       </Table.Td>
-      <Table.Td data-testid="line-total">{total}</Table.Td>
+      <Table.Td className="money" data-testid="line-total" data-label={t('editor.lineTotal')}>
+        {total}
+      </Table.Td>
       <Table.Td>
         <ActionIcon
           variant="subtle"

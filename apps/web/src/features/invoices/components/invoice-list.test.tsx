@@ -104,6 +104,29 @@ describe('invoice list', { timeout: 15_000 }, () => {
     await waitFor(() => expect(numbers()).toEqual(['INV-0041', 'INV-0042']));
   });
 
+  it('keeps the filter, search and page in the address, so a reload or Back shows the same list', async () => {
+    const server = fakeServer(Array.from({ length: 45 }, (_, i) => invoice(i + 1, i % 2 ? 'PAID' : 'SENT')));
+    const { router, unmount } = await renderPages(
+      { '/invoices': () => <InvoiceList /> },
+      '/invoices?status=SENT&page=2',
+    );
+    await waitFor(() => expect(server.last()).toEqual({ status: 'SENT', page: '2', page_size: '20' }));
+    await waitFor(() => expect(numbers()).toHaveLength(3));
+    const sent = within(screen.getByTestId('invoice-status-filter')).getByLabelText('Sent');
+    expect(sent).toBeChecked();
+
+    await user.click(within(screen.getByTestId('invoice-status-filter')).getByLabelText('Paid'));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=PAID'));
+    await user.click(within(screen.getByTestId('invoice-pagination')).getByRole('button', { name: '2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=PAID&page=2'));
+    unmount();
+
+    // Opened again at that address (a reload): the same list.
+    await renderPages({ '/invoices': () => <InvoiceList /> }, `/invoices${router.state.location.search}`);
+    await waitFor(() => expect(server.last()).toEqual({ status: 'PAID', page: '2', page_size: '20' }));
+    expect(within(screen.getByTestId('invoice-status-filter')).getByLabelText('Paid')).toBeChecked();
+  });
+
   it('shows the empty state', async () => {
     fakeServer([]);
     await renderList();

@@ -1,10 +1,20 @@
 import { invoiceStatuses } from '@invoicing/contract';
-import { Anchor, Button, Container, Group, SegmentedControl, Table, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  SegmentedControl,
+  Select,
+  Table,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/list/paged-list';
 import { useListControls } from '../../../components/list/use-list-controls';
+import { useUrlParams } from '../../../lib/use-url-params';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { href, paths } from '../../../lib/paths';
@@ -14,8 +24,16 @@ import { ImageStatusBadge, StatusBadge } from './status-badge';
 export function InvoiceList() {
   const { t, i18n } = useTranslation(['invoices', 'common']);
   const language = i18n.language;
-  const [status, setStatus] = useState('ALL');
+  const [params, update] = useUrlParams();
+  const chosen = params.get('status');
+  const status = chosen && (invoiceStatuses as readonly string[]).includes(chosen) ? chosen : 'ALL';
   const controls = useListControls({ pageSize: 20 });
+  const phone = useMediaQuery('(max-width: 48em)');
+  const statusOptions = [
+    { value: 'ALL', label: t('list.all') },
+    ...invoiceStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+  ];
+  const choose = (value: string) => update({ status: value === 'ALL' ? null : value, page: null });
   const query = useInvoices({ status, q: controls.q, page: controls.page, pageSize: controls.pageSize });
 
   return (
@@ -48,20 +66,25 @@ export function InvoiceList() {
           </Group>
         }
         filters={
-          <SegmentedControl
-            value={status}
-            onChange={(value) => {
-              setStatus(value);
-              controls.setPage(1);
-            }}
-            data={[
-              { value: 'ALL', label: t('list.all') },
-              ...invoiceStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-            ]}
-            aria-label={t('list.statusFilter')}
-            data-testid="invoice-status-filter"
-            style={{ overflowX: 'auto' }}
-          />
+          // A phone has no room for six buttons in a row: the same choice as a list.
+          phone ? (
+            <Select
+              value={status}
+              onChange={(value) => value && choose(value)}
+              data={statusOptions}
+              allowDeselect={false}
+              aria-label={t('list.statusFilter')}
+              data-testid="invoice-status-filter"
+            />
+          ) : (
+            <SegmentedControl
+              value={status}
+              onChange={choose}
+              data={statusOptions}
+              aria-label={t('list.statusFilter')}
+              data-testid="invoice-status-filter"
+            />
+          )
         }
         layout={{
           table: {
@@ -74,7 +97,7 @@ export function InvoiceList() {
                 <Table.Th>{t('columns.image')}</Table.Th>
                 <Table.Th>{t('columns.issueDate')}</Table.Th>
                 <Table.Th>{t('columns.dueDate')}</Table.Th>
-                <Table.Th>{t('columns.total')}</Table.Th>
+                <Table.Th className="money">{t('columns.total')}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -82,19 +105,25 @@ export function InvoiceList() {
             ),
             row: (invoice) => (
               <Table.Tr key={invoice.id} data-testid="invoice-row">
-                <Table.Td data-testid="invoice-number">
+                <Table.Td data-label={t('columns.number')} data-testid="invoice-number">
                   <bdi>{invoice.number || t('statuses.DRAFT')}</bdi>
                 </Table.Td>
-                <Table.Td>{invoice.customer?.name ?? '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('columns.customer')}>
+                  <bdi>{invoice.customer?.name ?? '—'}</bdi>
+                </Table.Td>
+                <Table.Td data-label={t('columns.status')}>
                   <StatusBadge status={invoice.status} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('columns.image')}>
                   <ImageStatusBadge status={invoice.image_status} />
                 </Table.Td>
-                <Table.Td>{formatDate(invoice.issue_date, language)}</Table.Td>
-                <Table.Td>{formatDate(invoice.due_date, language)}</Table.Td>
-                <Table.Td data-testid="invoice-total">
+                <Table.Td data-label={t('columns.issueDate')}>
+                  {formatDate(invoice.issue_date, language)}
+                </Table.Td>
+                <Table.Td data-label={t('columns.dueDate')}>
+                  {formatDate(invoice.due_date, language)}
+                </Table.Td>
+                <Table.Td className="money" data-label={t('columns.total')} data-testid="invoice-total">
                   {formatMoney(invoice.total, invoice.currency, language)}
                 </Table.Td>
                 <Table.Td>

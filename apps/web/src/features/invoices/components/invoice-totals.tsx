@@ -11,19 +11,19 @@ export function InvoiceTotals({ totals, currency }: { totals: Totals; currency: 
     <Stack gap={4} align="flex-end" data-testid="invoice-totals">
       <Group gap="md">
         <Text>{t('editor.subtotal')}</Text>
-        <Text fw={500} data-testid="invoice-subtotal">
+        <Text fw={500} className="money" data-testid="invoice-subtotal">
           {money(totals.subtotal)}
         </Text>
       </Group>
       <Group gap="md">
         <Text>{t('editor.tax', { rate: 14 })}</Text>
-        <Text fw={500} data-testid="invoice-tax">
+        <Text fw={500} className="money" data-testid="invoice-tax">
           {money(totals.tax_amount)}
         </Text>
       </Group>
       <Group gap="md">
         <Text fw={700}>{t('editor.total')}</Text>
-        <Text fw={700} data-testid="invoice-grand-total">
+        <Text fw={700} className="money" data-testid="invoice-grand-total">
           {money(totals.total)}
         </Text>
       </Group>

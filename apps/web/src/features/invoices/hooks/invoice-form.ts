@@ -1,4 +1,4 @@
-import { computeInvoiceTotals, INVOICE_TAX_RATE, invoiceInput } from '@invoicing/contract';
+import { computeInvoiceTotals, INVOICE_TAX_RATE, invoiceInput, invoiceLineInput } from '@invoicing/contract';
 import type { Invoice, InvoiceInput, InvoiceStatus } from '@invoicing/contract';
 import { z } from 'zod';
 
@@ -9,6 +9,8 @@ export interface LineState {
   description: string;
   quantity: string;
   unit_price: string;
+  /** Changed by the user since it was added: its mistakes are shown as they are typed. */
+  touched?: boolean;
 }
 
 export interface InvoiceFormValues {
@@ -80,24 +82,43 @@ export function toInvoiceInput(values: InvoiceFormValues, currency: string): Inv
     due_date: values.due_date,
     currency: currency as InvoiceInput['currency'],
     status: values.status,
-    lines_data: values.lines.map((line) => ({
-      item_id: line.item_id,
-      description: line.description.trim(),
-      quantity: line.quantity.trim(),
-      unit_price: line.unit_price.trim(),
-    })),
+    lines_data: values.lines.map(toLineInput),
   };
 }
 
-const DECIMAL = /^\d{1,12}(\.\d+)?$/;
+/** A line as the save request sends it. */
+function toLineInput(line: LineState) {
+  return {
+    item_id: line.item_id,
+    description: line.description.trim(),
+    quantity: line.quantity.trim(),
+    unit_price: line.unit_price.trim(),
+  };
+}
 
-/** The figures as the server will compute them; a value not yet a number counts as zero meanwhile. */
+/** The fields of a line the editor checks as they are typed. */
+export type LineField = 'description' | 'quantity' | 'unit_price';
+
+/** A line's mistakes by the contract's rules for a line (the first message of each field); {} when valid. */
+export function lineIssues(line: LineState): Partial<Record<LineField, string>> {
+  const parsed = invoiceLineInput.safeParse(toLineInput(line));
+  if (parsed.success) return {};
+  const issues: Partial<Record<LineField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as LineField;
+    issues[field] ??= issue.message;
+  }
+  return issues;
+}
+
+/** The figures as the server will compute them, from the lines it would accept: an invalid line counts nothing. */
 export function liveTotals(lines: LineState[]) {
   return computeInvoiceTotals(
-    lines.map((line) => ({
-      quantity: DECIMAL.test(line.quantity.trim()) ? line.quantity.trim() : '0',
-      unit_price: DECIMAL.test(line.unit_price.trim()) ? line.unit_price.trim() : '0',
-    })),
+    lines.map((line) =>
+      Object.keys(lineIssues(line)).length === 0
+        ? { quantity: line.quantity.trim(), unit_price: line.unit_price.trim() }
+        : { quantity: '0', unit_price: '0' },
+    ),
     INVOICE_TAX_RATE,
   );
 }

@@ -3,6 +3,7 @@ import type { ItemInput } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { itemsQueryKey } from './list-items';
+import { refreshAfterChange } from '../../../lib/queries/refresh-after-change';
 
 export function saveItem({ id, input }: { id?: string; input: ItemInput }) {
   return id
@@ -14,6 +15,6 @@ export function useSaveItemMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemsQueryKey }),
+    onSuccess: () => refreshAfterChange(queryClient, itemsQueryKey),
   });
 }

@@ -71,7 +71,7 @@ export function OrganizationPicker() {
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Group gap="xs">
                   <Text fw={600} size="lg" data-testid="organization-name">
-                    {organization.name}
+                    <bdi>{organization.name}</bdi>
                   </Text>
                   <Badge variant="light" color="gray">
                     {t(`roles.${organization.role}`)}

@@ -2,7 +2,7 @@ import type { Attachment } from '@invoicing/contract';
 import { Button, Card, Container, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { IconFileText } from '../../../../components/icons';
 import { ConfirmDelete, useDeletion } from '../../../../components/list/confirm-delete';
 import { PagedList } from '../../../../components/list/paged-list';
@@ -26,8 +26,7 @@ const barScaleMb = 100;
 export function FileManagerPage() {
   const { t, i18n } = useTranslation(['ocr', 'errors']);
   useOcrEvents();
-  const [params] = useSearchParams();
-  const controls = useListControls({ pageSize: cardPageSize, initialSearch: params.get('q') ?? '' });
+  const controls = useListControls({ pageSize: cardPageSize });
   const query = useAttachments({ q: controls.q, page: controls.page, pageSize: controls.pageSize });
   const [resultsId, setResultsId] = useState<string | null>(null);
   const deletion = useDeletion<Attachment>(useDeleteAttachmentMutation(), t('ocr:files.deleted'));

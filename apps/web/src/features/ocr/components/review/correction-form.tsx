@@ -21,6 +21,7 @@ import { IconX } from '../../../../components/icons';
 import { formatAmount } from '../../hooks/ocr-format';
 import { confidenceLevel, expectedFigures, levelColors, lineFieldId } from '../../hooks/review-form';
 import type { LineColumn, ReviewForm, ReviewLine, ScalarPath } from '../../hooks/review-form';
+import { stackedTable } from '../../../../components/list/stacked-table';
 
 export interface CorrectionFormProps {
   form: ReviewForm;
@@ -214,7 +215,7 @@ export function CorrectionForm(props: CorrectionFormProps) {
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing={4} data-testid="review-lines">
+            <Table verticalSpacing={4} className={stackedTable} data-testid="review-lines">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('fields.description')}</Table.Th>
@@ -336,10 +337,10 @@ function LineRow({
   };
   return (
     <Table.Tr data-testid="review-line">
-      <Table.Td>{cell('description', 'description', false)}</Table.Td>
-      <Table.Td>{cell('quantity', 'quantity', true)}</Table.Td>
-      <Table.Td>{cell('unit_price', 'unit_price', true)}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('fields.description')}>{cell('description', 'description', false)}</Table.Td>
+      <Table.Td data-label={t('fields.quantity')}>{cell('quantity', 'quantity', true)}</Table.Td>
+      <Table.Td data-label={t('fields.unit_price')}>{cell('unit_price', 'unit_price', true)}</Table.Td>
+      <Table.Td data-label={t('fields.lineTotal')}>
         {cell('total', 'lineTotal', true)}
         {flag}
       </Table.Td>

@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  chooseOrganization,
+  demo,
+  demoOrganizations,
+  languages,
+  login,
+  saveScreenshot,
+  useLanguage,
+} from '../support/app';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/**
+ * What a phone user cannot see: the page wider than the screen, a box that cuts its content (a table in a
+ * scroll box, a filter bar), or anything laid out beyond the screen's edges. Text cut on purpose with an
+ * ellipsis, inputs (their text scrolls) and what is not shown are left out.
+ */
+function clippedContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}` +
+      `${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}: ` +
+      `"${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    if (document.documentElement.scrollWidth > width + 1) {
+      found.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
+    }
+    for (const element of document.querySelectorAll('main *')) {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      if (['INPUT', 'TEXTAREA', 'SELECT', 'OPTION'].includes(element.tagName)) continue;
+      if (style.textOverflow === 'ellipsis' || (style.position === 'absolute' && box.width <= 1)) continue;
+      const clips = ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX);
+      if (clips && element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${name(element)} cuts ${element.scrollWidth - element.clientWidth}px`);
+      }
+      if (box.right > width + 1 || box.left < -1) found.push(`${name(element)} lies beyond the screen`);
+    }
+    return found;
+  });
+}
+
+for (const language of languages) {
+  test(`on a phone every list, the editor and the review of lines show everything (${language})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    await login(page, demo.email, demo.password);
+    await chooseOrganization(page, demoOrganizations.nile);
+
+    const pages: [string, string][] = [
+      ['/dashboard', 'dashboard-welcome'],
+      ['/invoices', 'invoice-row'],
+      ['/invoices/dashboard', 'dashboard-recent'],
+      ['/customers', 'customer-card'],
+      ['/items', 'item-card'],
+      ['/file-manager', 'page-file-manager'],
+      ['/ocr', 'page-ocr'],
+      ['/usage', 'page-usage'],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(path);
+      await expect(page.getByTestId(ready).first()).toBeVisible();
+      // Figures and pictures arrive after the page: its layout is judged once it has settled.
+      await expect.poll(() => clippedContent(page), { message: path, timeout: 10_000 }).toEqual([]);
+    }
+
+    // An invoice of the list with its lines, as cards, each value under its column's name.
+    await page.goto('/invoices');
+    const row = page.getByTestId('invoice-row').first();
+    await expect(row.getByTestId('invoice-total')).toBeVisible();
+    await row.getByTestId('invoice-edit').click();
+    await expect(page.getByTestId('invoice-line').first()).toBeVisible();
+    await expect.poll(() => clippedContent(page), { message: 'invoice editor', timeout: 10_000 }).toEqual([]);
+    const quantity = page.getByTestId('line-quantity').first();
+    const description = page.getByTestId('line-description').first();
+    await quantity.scrollIntoViewIfNeeded();
+    await expect(quantity).toBeInViewport();
+    // Stacked: the quantity under the description, both the card's width.
+    const [descriptionBox, quantityBox] = [await description.boundingBox(), await quantity.boundingBox()];
+    expect(quantityBox!.y).toBeGreaterThan(descriptionBox!.y);
+    await saveScreenshot(page, 'phone-invoice', language);
+
+    await page.goto('/invoices');
+    await expect(page.getByTestId('invoice-row').first()).toBeVisible();
+    await saveScreenshot(page, 'phone-invoices', language);
+  });
+
+  test(`the menu drawer opens on the side of its button (${language})`, async ({ page }) => {
+    await useLanguage(page, language);
+    const burger = await page.getByTestId('nav-burger').boundingBox();
+    await page.getByTestId('nav-burger').click();
+    const drawer = page.getByTestId('drawer-nav');
+    await expect(drawer).toBeVisible();
+    // Wait for the slide to end: the drawer's box is still once it is in place.
+    await expect
+      .poll(async () => {
+        const a = await drawer.boundingBox();
+        await page.waitForTimeout(100);
+        const b = await drawer.boundingBox();
+        return a !== null && b !== null && a.x === b.x;
+      })
+      .toBe(true);
+    const box = (await drawer.boundingBox())!;
+    const buttonOnTheRight = burger!.x > 390 / 2;
+    if (buttonOnTheRight) expect(box.x + box.width).toBeGreaterThan(390 - 20);
+    else expect(box.x).toBeLessThan(20);
+    expect(buttonOnTheRight).toBe(language === 'en');
+  });
+}
