@@ -420,8 +420,9 @@ describe('invoice editor: existing invoice', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Invoice INV-0042' })).toBeInTheDocument();
     expect(screen.getByTestId('page-invoice-detail')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-number-input')).toHaveValue('INV-0042');
-    expect(screen.getByTestId('invoice-issue-date')).toHaveValue('2026-01-10');
-    expect(screen.getByTestId('invoice-due-date')).toHaveValue('2026-02-09');
+    // Days are shown the page language's way (month first in English), whatever the browser's language.
+    expect(screen.getByTestId('invoice-issue-date')).toHaveValue('01/10/2026');
+    expect(screen.getByTestId('invoice-due-date')).toHaveValue('02/09/2026');
     expect(screen.getByTestId('invoice-status-select')).toHaveValue('Sent');
     expect(screen.getByTestId('invoice-customer-select')).toHaveValue('Nile Trading Co.');
     expect(screen.getAllByTestId('invoice-line')).toHaveLength(2);
@@ -461,7 +462,33 @@ describe('invoice editor: existing invoice', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('invoice-status-select')).toHaveValue('مرسلة');
     expect(totals()).toEqual({ subtotal: '89.98 ج.م.', tax: '12.60 ج.م.', total: '102.58 ج.م.' });
     expect(screen.getByRole('button', { name: 'تحديث الفاتورة' })).toBeInTheDocument();
+    // Day first in Arabic, typed that way too, in Western or Arabic-Indic digits.
+    const issued = screen.getByTestId('invoice-issue-date');
+    expect(issued).toHaveValue('10/01/2026');
+    expect(issued).toHaveAttribute('placeholder', 'يوم/شهر/سنة');
+    expect(screen.getByTestId('invoice-due-date')).toHaveValue('09/02/2026');
   });
+
+  it.each([
+    ['en', '03/10/2026', '31/03/2026', 'Enter a valid date'],
+    ['ar', '١٠/٠٣/٢٠٢٦', '03/31/2026', 'أدخل تاريخًا صالحًا'],
+  ] as const)(
+    'sends a day typed the page language way (%s), and names one that is not a day',
+    async (language, typed, wrong, message) => {
+      const server = fakeServer({ invoice: existingInvoice, save: (call) => saved(call, 200) });
+      await renderEditor(`/invoices/${invoiceId}`, language);
+      const issued = await screen.findByTestId('invoice-issue-date');
+      // The other language's order is no day here (there is no 31st month): refused before sending.
+      await replaceValue(issued, wrong);
+      await user.click(screen.getByTestId('invoice-submit'));
+      await waitFor(() => expect(issued).toHaveAccessibleDescription(message));
+      expect(server.saves()).toHaveLength(0);
+      await replaceValue(issued, typed);
+      await user.click(screen.getByTestId('invoice-submit'));
+      await waitFor(() => expect(server.saves()).toHaveLength(1));
+      expect(server.saves()[0]?.body).toMatchObject({ issue_date: '2026-03-10' });
+    },
+  );
 
   it('says so when the invoice cannot be loaded', async () => {
     fakeServer();

@@ -6,6 +6,7 @@ import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerOptions } from '../api/search-customers';
 import type { ErrorFor, InvoiceFormValues } from '../hooks/invoice-form';
+import { DateField } from '../../../components/form/date-field';
 
 type HeaderField = 'number' | 'issue_date' | 'due_date' | 'status' | 'customer_id';
 
@@ -56,22 +57,20 @@ export const InvoiceHeaderFields = memo(function InvoiceHeaderFields({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-          <TextInput
-            type="date"
+          <DateField
             label={t('editor.issueDate')}
             value={issue_date}
-            onChange={(event) => onChange('issue_date', event.currentTarget.value)}
+            onChange={(value) => onChange('issue_date', value)}
             error={errorFor('issue_date')}
             withAsterisk
             data-testid="invoice-issue-date"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-          <TextInput
-            type="date"
+          <DateField
             label={t('editor.dueDate')}
             value={due_date}
-            onChange={(event) => onChange('due_date', event.currentTarget.value)}
+            onChange={(value) => onChange('due_date', value)}
             error={errorFor('due_date')}
             withAsterisk
             data-testid="invoice-due-date"

@@ -26,12 +26,14 @@ export interface InvoiceFormValues {
 export type ErrorFor = (path: string) => string | undefined;
 
 /**
- * What the editor checks before it sends: the customer and the lines, by the contract's own rules for them.
- * The other fields come from pickers and defaults, and the order of the two dates is answered by the server
- * on the due date field.
+ * What the editor checks before it sends: the customer, the two days as typed and the lines, by the
+ * contract's own rules for them. The other fields come from pickers and defaults, and the order of the two
+ * dates is answered by the server on the due date field.
  */
 export const invoiceEditorCheck = z.object({
   customer_id: invoiceInput.shape.customer_id,
+  issue_date: invoiceInput.shape.issue_date,
+  due_date: invoiceInput.shape.due_date,
   lines_data: invoiceInput.shape.lines_data,
 });
 

@@ -22,6 +22,7 @@ import { formatAmount } from '../../hooks/ocr-format';
 import { confidenceLevel, expectedFigures, levelColors, lineFieldId } from '../../hooks/review-form';
 import type { LineColumn, ReviewForm, ReviewLine, ScalarPath } from '../../hooks/review-form';
 import { stackedTable } from '../../../../components/list/stacked-table';
+import { DateField } from '../../../../components/form/date-field';
 
 export interface CorrectionFormProps {
   form: ReviewForm;
@@ -182,18 +183,16 @@ export function CorrectionForm(props: CorrectionFormProps) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              type="date"
+            <DateField
               label={label(t('fields.issue_date'), 'issue_date')}
-              onChange={(event) => onValue('issue_date', event.currentTarget.value)}
+              onChange={(value) => onValue('issue_date', value)}
               {...fieldProps('issue_date')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              type="date"
+            <DateField
               label={label(t('fields.due_date'), 'due_date')}
-              onChange={(event) => onValue('due_date', event.currentTarget.value)}
+              onChange={(value) => onValue('due_date', value)}
               {...fieldProps('due_date')}
             />
           </Grid.Col>
