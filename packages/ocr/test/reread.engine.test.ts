@@ -3,19 +3,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { Budget } from '../src/engine/exec.js';
 import type { Gray } from '../src/engine/image.js';
-import type { PageWords, Word } from '../src/layout.js';
 import { rereadLatinRuns } from '../src/reread.js';
-
-const word = (text: string, conf: number, x0: number, x1: number, lineKey = '1.1.1', y0 = 100): Word => ({
-  text,
-  conf,
-  x0,
-  x1,
-  y0,
-  y1: y0 + 40,
-  lineKey,
-});
-const pageOf = (words: Word[], width = 1200, height = 400): PageWords => ({ page: 1, width, height, words });
+import type { Word } from '../src/layout.js';
+import { pageOf, word } from './words.js';
 
 /** Grey pixels of an SVG drawn with the installed fonts. */
 async function draw(svg: string): Promise<Gray> {

@@ -1,18 +1,7 @@
 // Which words of a reading are unsure Latin runs, to be read again with the Arabic model alone.
 import { describe, expect, it } from 'vitest';
-import type { PageWords, Word } from '../src/layout.js';
 import { latinRuns } from '../src/reread.js';
-
-const word = (text: string, conf: number, x0: number, x1: number, lineKey = '1.1.1', y0 = 100): Word => ({
-  text,
-  conf,
-  x0,
-  x1,
-  y0,
-  y1: y0 + 40,
-  lineKey,
-});
-const pageOf = (words: Word[], width = 1200, height = 400): PageWords => ({ page: 1, width, height, words });
+import { pageOf, word } from './words.js';
 
 describe('latinRuns', () => {
   it('groups neighbouring unsure Latin words of a line, with the marks between them', () => {
