@@ -3,7 +3,7 @@
 //                     [--corpus-count 60] [--no-plain]
 // Sets: `samples` is invoices/ and receipts-sroie/ in OCR_SAMPLES (by default ../shared/samples beside the
 // repository); `dev` and `validation` are invoices made by bench/ocr/generate from fixed seeds, generated into
-// bench/ocr/.corpus/ on first use. The validation set's fonts and layout families are never used in `dev`: keep
+// node_modules/.cache/ocr-corpus/ (or OCR_CORPUS_DIR) on first use. The validation set's fonts and layout families are never used in `dev`: keep
 // a change only when the validation set improves. Named FOLDERs replace the sets.
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -30,6 +30,10 @@ const corpusCount = Number(opt('--corpus-count') ?? '60');
 /** Fixed seeds: the generated sets are the same on every machine. */
 const CORPUS_SEEDS: Record<Split, number> = { dev: 1901, validation: 1902 };
 const folders = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+// Generated sets are a cache: under node_modules/.cache (ignored by git, Prettier and ESLint), or OCR_CORPUS_DIR.
+const corpusCache = resolve(
+  process.env.OCR_CORPUS_DIR ?? resolve(repoRoot, 'node_modules/.cache/ocr-corpus'),
+);
 const samples = resolve(process.env.OCR_SAMPLES ?? resolve(repoRoot, '../shared/samples'));
 
 interface BenchSet {
@@ -49,11 +53,7 @@ async function resolveSets(): Promise<BenchSet[]> {
       });
     } else if (name === 'dev' || name === 'validation') {
       const seed = CORPUS_SEEDS[name];
-      const dir = resolve(
-        repoRoot,
-        'bench/ocr/.corpus',
-        `${name}-v${CORPUS_VERSION}-s${seed}-n${corpusCount}`,
-      );
+      const dir = resolve(corpusCache, `${name}-v${CORPUS_VERSION}-s${seed}-n${corpusCount}`);
       if (!existsSync(join(dir, 'manifest.json'))) {
         console.error(`generating the ${name} set (${corpusCount} invoices, seed ${seed}) into ${dir}`);
         const r = await generateCorpus({ out: dir, count: corpusCount, seed, split: name });
