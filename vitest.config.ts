@@ -16,6 +16,13 @@ export default defineConfig({
   test: {
     // Two files at a time keep the 2 cores busy without thrashing (each API file has its own database copy).
     maxWorkers: 2,
-    projects: ['packages/contract', 'packages/ocr', 'apps/server', 'apps/web', ...serverOnPostgres],
+    projects: [
+      'packages/contract',
+      'packages/ocr',
+      'bench/ocr',
+      'apps/server',
+      'apps/web',
+      ...serverOnPostgres,
+    ],
   },
 });

@@ -1,7 +1,10 @@
-// Benchmark: both pipelines over the invoice samples and the SROIE receipts, one document at a time.
-//   npm run bench:ocr [-- FOLDER ...] [--pipelines normal,advanced] [--limit N] [--no-plain]
-// Without FOLDER it reads invoices/ and receipts-sroie/ in OCR_SAMPLES (by default ../shared/samples beside
-// the repository).
+// Benchmark: both pipelines over sets of documents, one document at a time, one table per set.
+//   npm run bench:ocr [-- FOLDER ...] [--sets samples,dev,validation] [--pipelines normal,advanced] [--limit N]
+//                     [--corpus-count 60] [--no-plain]
+// Sets: `samples` is invoices/ and receipts-sroie/ in OCR_SAMPLES (by default ../shared/samples beside the
+// repository); `dev` and `validation` are invoices made by bench/ocr/generate from fixed seeds, generated into
+// node_modules/.cache/ocr-corpus/ (or OCR_CORPUS_DIR) on first use. The validation set's fonts and layout families are never used in `dev`: keep
+// a change only when the validation set improves. Named FOLDERs replace the sets.
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -9,6 +12,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recognizeInvoice } from '../../packages/ocr/src/index.js';
 import type { FieldsJson, Pipeline } from '../../packages/ocr/src/index.js';
+import { CORPUS_VERSION, generateCorpus } from './generate/cli.js';
+import type { Split } from './generate/split.js';
 import { invoiceKeyValues, rawCoverage, receiptDate, scoreInvoice, scoreReceipt } from './score.js';
 import type { FieldScore, InvoiceTruth, ReceiptTruth } from './score.js';
 
@@ -21,19 +26,46 @@ const opt = (name: string): string | undefined => {
 const pipelines = (opt('--pipelines') ?? 'normal,advanced').split(',') as Pipeline[];
 const limit = Number(opt('--limit') ?? '0');
 const plain = !args.includes('--no-plain');
+const corpusCount = Number(opt('--corpus-count') ?? '60');
+/** Fixed seeds: the generated sets are the same on every machine. */
+const CORPUS_SEEDS: Record<Split, number> = { dev: 1901, validation: 1902 };
 const folders = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
-if (!folders.length) {
-  const samples = resolve(process.env.OCR_SAMPLES ?? resolve(repoRoot, '../shared/samples'));
-  folders.push(resolve(samples, 'invoices'), resolve(samples, 'receipts-sroie'));
+// Generated sets are a cache: under node_modules/.cache (ignored by git, Prettier and ESLint), or OCR_CORPUS_DIR.
+const corpusCache = resolve(
+  process.env.OCR_CORPUS_DIR ?? resolve(repoRoot, 'node_modules/.cache/ocr-corpus'),
+);
+const samples = resolve(process.env.OCR_SAMPLES ?? resolve(repoRoot, '../shared/samples'));
+
+interface BenchSet {
+  name: string;
+  folders: string[];
 }
-const missing = folders.filter((f) => !existsSync(f));
-if (missing.length) {
-  console.error(
-    `No sample folder at ${missing.join(', ')}.\n` +
-      'Name the folders to read (npm run bench:ocr -- FOLDER ...) or set OCR_SAMPLES to the folder that holds ' +
-      'invoices/ and receipts-sroie/.',
-  );
-  process.exit(2);
+
+async function resolveSets(): Promise<BenchSet[]> {
+  if (folders.length) return [{ name: folders.join(', '), folders }];
+  const names = (opt('--sets') ?? 'samples,dev,validation').split(',');
+  const sets: BenchSet[] = [];
+  for (const name of names) {
+    if (name === 'samples') {
+      sets.push({
+        name: 'samples',
+        folders: [resolve(samples, 'invoices'), resolve(samples, 'receipts-sroie')],
+      });
+    } else if (name === 'dev' || name === 'validation') {
+      const seed = CORPUS_SEEDS[name];
+      const dir = resolve(corpusCache, `${name}-v${CORPUS_VERSION}-s${seed}-n${corpusCount}`);
+      if (!existsSync(join(dir, 'manifest.json'))) {
+        console.error(`generating the ${name} set (${corpusCount} invoices, seed ${seed}) into ${dir}`);
+        const r = await generateCorpus({ out: dir, count: corpusCount, seed, split: name });
+        console.error(`generated in ${r.seconds.toFixed(0)} s`);
+      }
+      sets.push({ name: `${name} (generated, seed ${seed})`, folders: [dir] });
+    } else {
+      console.error(`unknown set ${name}: use samples, dev or validation`);
+      process.exit(2);
+    }
+  }
+  return sets;
 }
 
 interface Doc {
@@ -148,8 +180,17 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
 };
 
-async function main(): Promise<void> {
-  let docs = folders.flatMap(loadFolder);
+async function benchSet(set: BenchSet): Promise<string> {
+  const missing = set.folders.filter((f) => !existsSync(f));
+  if (missing.length) {
+    process.exitCode = 2;
+    return (
+      `No sample folder at ${missing.join(', ')}.\n` +
+      'Name the folders to read (npm run bench:ocr -- FOLDER ...) or set OCR_SAMPLES to the folder that holds ' +
+      'invoices/ and receipts-sroie/.'
+    );
+  }
+  let docs = set.folders.flatMap(loadFolder);
   if (limit) docs = docs.slice(0, limit);
   const groups = [...new Set(docs.map((d) => d.group))];
   type Acc = { ok: number; n: number };
@@ -226,6 +267,8 @@ async function main(): Promise<void> {
   }
 
   const lines: string[] = [];
+  lines.push(`## Set: ${set.name}`);
+  lines.push('');
   lines.push(
     `Documents: ${docs.length} (${groups.map((g) => `${g} ${docs.filter((d) => d.group === g).length}`).join(', ')})`,
   );
@@ -281,7 +324,15 @@ async function main(): Promise<void> {
       `| ${p} | ${quantile(pf.secPerPage, 0.5).toFixed(2)} | ${quantile(pf.secPerPage, 0.9).toFixed(2)} | ${Math.round(pf.peakMb)} | ${pf.failures} |`,
     );
   }
-  console.log(lines.join('\n'));
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const sets = await resolveSets();
+  for (const [i, set] of sets.entries()) {
+    const out = await benchSet(set);
+    console.log((i ? '\n' : '') + out);
+  }
 }
 
 await main();
