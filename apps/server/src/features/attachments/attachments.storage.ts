@@ -4,7 +4,7 @@ import type { OrgScope } from '../../platform/db/org-scope';
 import { AppError } from '../../platform/errors/app-error';
 import type { InspectedUpload } from '../../platform/files/inspect-upload';
 import type { FileStore } from '../../platform/storage/file-store';
-import { getSubscription } from '../subscriptions/subscriptions.repository';
+import { findSubscription } from '../subscriptions/subscriptions.service';
 import { attachmentsRepository, type AttachmentRow } from './attachments.repository';
 
 const MB = 1024 * 1024;
@@ -37,7 +37,7 @@ export const attachmentStorage = (scope: OrgScope, files: FileStore) => {
 
   /** The plan's storage (extra storage purchases add to it), in bytes. */
   const limitBytes = async () => {
-    const subscription = await getSubscription(scope);
+    const subscription = await findSubscription(scope);
     return (subscription?.maxStorageMb ?? 0) * MB;
   };
 

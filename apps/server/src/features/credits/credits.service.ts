@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, sql, sum } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { AppError } from '../../platform/errors/app-error';
-import { getSubscription, type Subscription } from '../subscriptions/subscriptions.repository';
+import { findSubscription, type Subscription } from '../subscriptions/subscriptions.service';
 import { creditBuckets, creditMovements } from './credits.table';
 
 /** What an organization can spend, and has spent, in its subscription's current period. */
@@ -21,7 +21,7 @@ export interface CreditBalance {
  * whoever asks first), and answers the subscription.
  */
 const grantPlanCredits = async (scope: OrgScope): Promise<Subscription> => {
-  const subscription = await getSubscription(scope);
+  const subscription = await findSubscription(scope);
   if (!subscription) throw new Error(`organization ${scope.organizationId} has no subscription`);
   await scope.run(async (tx) => {
     const [bucket] = await tx

@@ -1,11 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Customer, customerInput } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
-import { invoices } from '../invoices/invoices.table';
 import { customersRepository, type CustomerRow } from './customers.repository';
 
 type Input = z.output<typeof customerInput>;
@@ -30,7 +28,12 @@ const values = (input: Input) => ({
 
 const customerNotFound = () => notFound('Customer not found.');
 
-export const customersService = (scope: OrgScope) => {
+export interface CustomerDeps {
+  /** How many invoices refer to the customer (the invoices feature answers it). */
+  countInvoices: (customerId: string) => Promise<number>;
+}
+
+export const customersService = (scope: OrgScope, deps: CustomerDeps) => {
   const repo = customersRepository(scope);
   return {
     list: async (q: { q?: string | undefined; page: number; page_size: number }) => {
@@ -49,16 +52,13 @@ export const customersService = (scope: OrgScope) => {
       return toCustomer(row);
     },
     remove: (id: string) =>
-      scope.run(async (tx) => {
-        const [used] = await tx
-          .select({ n: count() })
-          .from(invoices)
-          .where(and(eq(invoices.organizationId, scope.organizationId), eq(invoices.customerId, id)));
-        if (used && used.n > 0) {
+      scope.run(async () => {
+        const used = await deps.countInvoices(id);
+        if (used > 0) {
           throw new AppError(
             'CUSTOMER_IN_USE',
-            `This customer cannot be deleted: ${used.n} invoice(s) refer to it. Delete or reassign those invoices first.`,
-            { extra: { invoice_count: used.n } },
+            `This customer cannot be deleted: ${used} invoice(s) refer to it. Delete or reassign those invoices first.`,
+            { extra: { invoice_count: used } },
           );
         }
         try {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@invoicing/contract';
 import type { OrgScope, TenantTx } from '../../platform/db/org-scope';
 import { likePattern, pageOffset } from '../../platform/db/pagination';
@@ -353,6 +353,16 @@ export const invoicesRepository = (scope: OrgScope) => {
           .from(invoices)
           .where(and(own, eq(invoices.number, number)));
         return Boolean(row && row.id !== exceptId);
+      }),
+
+    /** How many invoices refer to the customer. */
+    countOfCustomer: (customerId: string) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .select({ n: count() })
+          .from(invoices)
+          .where(and(own, eq(invoices.customerId, customerId)));
+        return row?.n ?? 0;
       }),
 
     /** Whether an invoice has this file as its image, shown or deleted. */

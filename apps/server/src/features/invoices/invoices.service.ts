@@ -55,6 +55,10 @@ const formatNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/** How many invoices refer to the customer (the customers feature asks before a deletion). */
+export const countInvoicesOfCustomer = (scope: OrgScope) => (customerId: string) =>
+  invoicesRepository(scope).countOfCustomer(customerId);
+
 export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
   const repo = invoicesRepository(scope);
   const storage = attachmentStorage(scope, deps.files);

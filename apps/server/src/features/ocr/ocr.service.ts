@@ -27,7 +27,7 @@ import { attachmentsRepository } from '../attachments/attachments.repository';
 import { chargeCredits, refundCredits } from '../credits/credits.service';
 import { customers } from '../customers/customers.table';
 import { customersService } from '../customers/customers.service';
-import { invoicesService } from '../invoices/invoices.service';
+import { countInvoicesOfCustomer, invoicesService } from '../invoices/invoices.service';
 import { items } from '../items/items.table';
 import { itemsService } from '../items/items.service';
 import type { JobDeps } from '../jobs';
@@ -165,7 +165,9 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
     });
     if (!input.success)
       throw new AppError('VALIDATION_FAILED', 'The customer read from the file is not valid.');
-    return (await customersService(scope).create(input.data)).id;
+    return (
+      await customersService(scope, { countInvoices: countInvoicesOfCustomer(scope) }).create(input.data)
+    ).id;
   };
 
   const itemFor = async (
