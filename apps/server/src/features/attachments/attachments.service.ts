@@ -38,6 +38,9 @@ export const displayName = (given: string | undefined, ext: string): string => {
   return base === '' || isInvisibleText(base) ? `invoice.${ext}` : base;
 };
 
+/** The organization's stored bytes and files (the usage pages ask). */
+export const findStorageUsage = (scope: OrgScope) => attachmentsRepository(scope).usage();
+
 export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
   const repo = attachmentsRepository(scope);
   const storage = attachmentStorage(scope, deps.files);

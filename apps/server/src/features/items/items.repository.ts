@@ -22,6 +22,8 @@ export const itemsRepository = (scope: OrgScope) => {
           pageSize: opts.pageSize,
         });
       }),
+    /** Every item's id and name (matching lines read by OCR). */
+    findNames: () => scope.run((tx) => tx.select({ id: items.id, name: items.name }).from(items).where(own)),
     find: (id: string) =>
       scope.run(async (tx) => (await tx.select().from(items).where(mine(id)).limit(1))[0] ?? null),
     insert: (values: ItemValues) =>

@@ -26,6 +26,9 @@ const skuTaken = () =>
     fieldErrors: { sku: [validationMessages.skuTaken] },
   });
 
+/** Every item's id and name (matching lines read by OCR). */
+export const findItemNames = (scope: OrgScope) => itemsRepository(scope).findNames();
+
 export const itemsService = (scope: OrgScope) => {
   const repo = itemsRepository(scope);
   const values = async (input: Input) => ({

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   currencies,
   customerInput,
@@ -25,11 +24,9 @@ import type { HeavyWork } from '../../platform/work/heavy-work';
 import { attachmentLink } from '../attachments/attachments.links';
 import { attachmentsRepository } from '../attachments/attachments.repository';
 import { chargeCredits, refundCredits } from '../credits/credits.service';
-import { customers } from '../customers/customers.table';
-import { customersService } from '../customers/customers.service';
+import { customersService, findCustomerNames } from '../customers/customers.service';
 import { countInvoicesOfCustomer, invoicesService } from '../invoices/invoices.service';
-import { items } from '../items/items.table';
-import { itemsService } from '../items/items.service';
+import { findItemNames, itemsService } from '../items/items.service';
 import type { JobDeps } from '../jobs';
 import { extractInvoiceFields } from './extract-invoice-fields.job';
 import { eventOf } from './ocr.events';
@@ -150,12 +147,7 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
   /** The customer and items an extraction names, found among the organization's or created. */
   const customerFor = async (f: FieldsJson) => {
     const read = { name: clean(f.customer.name, 200) || null, taxId: clean(f.customer.tax_id, 60) || null };
-    const existing = await scope.run((tx) =>
-      tx
-        .select({ id: customers.id, name: customers.name, taxId: customers.taxId })
-        .from(customers)
-        .where(eq(customers.organizationId, org)),
-    );
+    const existing = await findCustomerNames(scope);
     const match = findMatch(existing, read);
     if (match) return match.id;
     const input = customerInput.safeParse({
@@ -324,9 +316,7 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
         const currency = (currencies as readonly string[]).includes(f.currency ?? '')
           ? (f.currency as (typeof currencies)[number])
           : undefined;
-        const known = await scope.run((tx) =>
-          tx.select({ id: items.id, name: items.name }).from(items).where(eq(items.organizationId, org)),
-        );
+        const known = await findItemNames(scope);
         const lines = [];
         for (const line of f.line_items.slice(0, 500)) {
           const description = clean(line.description, 500) || 'Item';

@@ -1,11 +1,8 @@
-import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { toMb, toMoney, type DashboardSummary, type UsageSummary } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
-import { attachments } from '../attachments/attachments.table';
-import { attachmentsRepository } from '../attachments/attachments.repository';
-import { creditBuckets } from '../credits/credits.table';
+import { findStorageUsage } from '../attachments/attachments.service';
 import { getCreditBalance } from '../credits/credits.service';
-import { ocrExtractions } from '../ocr/ocr.table';
+import { usageRepository } from './usage.repository';
 
 const MB = 1024 * 1024;
 const WEEK_MS = 7 * 86_400_000;
@@ -19,36 +16,19 @@ const monthOf = (now: Date, back: number) => {
 
 /** Credits, storage and OCR activity of an organization, read in one snapshot. */
 export const usageService = (scope: OrgScope) => {
-  const org = scope.organizationId;
-
   const storage = async (maxStorageMb: number) => {
-    const { usedBytes, fileCount } = await attachmentsRepository(scope).usage();
+    const { usedBytes, fileCount } = await findStorageUsage(scope);
     const max = maxStorageMb * MB;
     return { usedBytes, fileCount, maxBytes: max, remainingBytes: Math.max(0, max - usedBytes) };
   };
 
   return {
     summary: (): Promise<UsageSummary> =>
-      scope.run(async (tx) => {
+      scope.run(async () => {
         const balance = await getCreditBalance(scope);
         const s = balance.subscription;
         const space = await storage(s.maxStorageMb);
-        const extras = await tx
-          .select({
-            id: creditBuckets.id,
-            granted: creditBuckets.granted,
-            expiresAt: creditBuckets.expiresAt,
-          })
-          .from(creditBuckets)
-          .where(
-            and(
-              eq(creditBuckets.organizationId, org),
-              eq(creditBuckets.source, 'extra'),
-              gt(creditBuckets.expiresAt, new Date()),
-              gt(creditBuckets.remaining, 0),
-            ),
-          )
-          .orderBy(creditBuckets.expiresAt);
+        const extras = balance.extraBuckets;
         return {
           credits: {
             remaining: balance.planRemaining + balance.extraRemaining,
@@ -83,76 +63,16 @@ export const usageService = (scope: OrgScope) => {
       }),
 
     dashboard: (): Promise<DashboardSummary> =>
-      scope.run(async (tx) => {
+      scope.run(async () => {
         const now = new Date();
         const weekAgo = new Date(now.getTime() - WEEK_MS);
         const balance = await getCreditBalance(scope);
         const space = await storage(balance.subscription.maxStorageMb);
-        const mine = eq(ocrExtractions.organizationId, org);
-        const [totals] = await tx
-          .select({
-            total: count(),
-            done: sql<number>`count(*) filter (where ${ocrExtractions.status} = 'DONE')`.mapWith(Number),
-            failed: sql<number>`count(*) filter (where ${ocrExtractions.status} = 'FAILED')`.mapWith(Number),
-            processing: sql<number>`count(*) filter (where ${ocrExtractions.status} = 'PROCESSING')`.mapWith(
-              Number,
-            ),
-            recent: sql<number>`count(*) filter (where ${ocrExtractions.createdAt} >= ${weekAgo})`.mapWith(
-              Number,
-            ),
-            recentDone:
-              sql<number>`count(*) filter (where ${ocrExtractions.createdAt} >= ${weekAgo} and ${ocrExtractions.status} = 'DONE')`.mapWith(
-                Number,
-              ),
-            recentFailed:
-              sql<number>`count(*) filter (where ${ocrExtractions.createdAt} >= ${weekAgo} and ${ocrExtractions.status} = 'FAILED')`.mapWith(
-                Number,
-              ),
-          })
-          .from(ocrExtractions)
-          .where(mine);
-        const firstMonth = new Date(
-          Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS_SHOWN - 1), 1),
+        const { totals, byMonth, recentRuns, recentFiles } = await usageRepository(scope).findActivity(
+          weekAgo,
+          new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS_SHOWN - 1), 1)),
         );
-        const month = sql<string>`to_char(${ocrExtractions.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-        const byMonth = await tx
-          .select({
-            month,
-            total: count(),
-            successful: sql<number>`count(*) filter (where ${ocrExtractions.status} = 'DONE')`.mapWith(
-              Number,
-            ),
-          })
-          .from(ocrExtractions)
-          .where(and(mine, gte(ocrExtractions.createdAt, firstMonth)))
-          .groupBy(month);
         const found = new Map(byMonth.map((m) => [m.month, m]));
-        const recentRuns = await tx
-          .select({
-            id: ocrExtractions.id,
-            name: attachments.originalName,
-            createdAt: ocrExtractions.createdAt,
-            status: ocrExtractions.status,
-          })
-          .from(ocrExtractions)
-          .innerJoin(
-            attachments,
-            and(eq(attachments.organizationId, org), eq(attachments.id, ocrExtractions.attachmentId)),
-          )
-          .where(and(mine, gte(ocrExtractions.createdAt, weekAgo)))
-          .orderBy(desc(ocrExtractions.createdAt))
-          .limit(10);
-        const recentFiles = await tx
-          .select({
-            id: attachments.id,
-            name: attachments.originalName,
-            createdAt: attachments.createdAt,
-            size: attachments.size,
-          })
-          .from(attachments)
-          .where(and(eq(attachments.organizationId, org), eq(attachments.kind, 'INVOICE_UPLOAD')))
-          .orderBy(desc(attachments.createdAt))
-          .limit(6);
         const t = totals ?? {
           total: 0,
           done: 0,
