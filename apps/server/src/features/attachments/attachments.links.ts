@@ -24,6 +24,14 @@ export const attachmentLink = (
   return `/api/v1/files/attachments/${attachmentId}/${variant}/?o=${organizationId}&exp=${exp}&sig=${sig}`;
 };
 
+/** Signs links to the files of one organization (the wire shaping of features that show files). */
+export type AttachmentLinker = (attachmentId: string, variant: FileVariant) => string;
+
+export const attachmentLinker =
+  (signer: UrlSigner, organizationId: string): AttachmentLinker =>
+  (attachmentId, variant) =>
+    attachmentLink(signer, organizationId, attachmentId, variant);
+
 export const verifyAttachmentLink = (
   signer: UrlSigner,
   link: { organizationId: string; attachmentId: string; variant: FileVariant; exp: number; sig: string },

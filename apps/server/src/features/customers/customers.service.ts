@@ -1,22 +1,13 @@
 import type { z } from 'zod';
-import type { Customer, customerInput } from '@invoicing/contract';
+import type { customerInput } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
-import { customersRepository, type CustomerRow } from './customers.repository';
+import { customersRepository } from './customers.repository';
+import { toCustomer } from './customers.wire';
 
 type Input = z.output<typeof customerInput>;
-
-export const toCustomer = (row: CustomerRow): Customer => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  tax_id: row.taxId,
-  address: row.address,
-  created_at: row.createdAt.toISOString(),
-});
 
 const values = (input: Input) => ({
   name: input.name,

@@ -11,7 +11,7 @@ import { attachmentsRepository } from '../attachments/attachments.repository';
 import type { JobDeps } from '../jobs';
 import { ocrRepository } from './ocr.repository';
 import type { StoredPage } from './ocr.table';
-import { eventOf } from './ocr.events';
+import { eventOf } from './ocr.wire';
 
 /** Pages of a PDF read (and pictured for the review screen); later pages are skipped with a warning. */
 export const OCR_MAX_PAGES = 10;

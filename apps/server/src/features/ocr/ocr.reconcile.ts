@@ -4,7 +4,7 @@ import type { JobDeps } from '../../platform/jobs/job-deps';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { refundCredits } from '../credits/credits.service';
 import { extractInvoiceFields } from './extract-invoice-fields.job';
-import { eventOf } from './ocr.events';
+import { eventOf } from './ocr.wire';
 import { ocrRepository } from './ocr.repository';
 import { ocrExtractions } from './ocr.table';
 

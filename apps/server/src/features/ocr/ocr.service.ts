@@ -5,9 +5,7 @@ import {
   invoiceInput,
   itemInput,
   ocrCredits,
-  toMb,
   type Extraction,
-  type ExtractionListItem,
   type FieldsJson,
   type OcrMethod,
   type StartedOcr,
@@ -21,7 +19,7 @@ import { AppError, notFound } from '../../platform/errors/app-error';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { HeavyWork } from '../../platform/work/heavy-work';
-import { attachmentLink } from '../attachments/attachments.links';
+import { attachmentLinker } from '../attachments/attachments.links';
 import { attachmentsRepository } from '../attachments/attachments.repository';
 import { chargeCredits, refundCredits } from '../credits/credits.service';
 import { customersService, findCustomerNames } from '../customers/customers.service';
@@ -29,8 +27,8 @@ import { countInvoicesOfCustomer, invoicesService } from '../invoices/invoices.s
 import { findItemNames, itemsService } from '../items/items.service';
 import type { JobDeps } from '../jobs';
 import { extractInvoiceFields } from './extract-invoice-fields.job';
-import { eventOf } from './ocr.events';
-import { ocrRepository, type ExtractionRow, type ExtractionWithFile } from './ocr.repository';
+import { eventOf, toExtraction, toExtractionListItem } from './ocr.wire';
+import { ocrRepository, type ExtractionRow } from './ocr.repository';
 import { findMatch } from './match-names';
 
 export interface OcrDeps {
@@ -96,52 +94,12 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
   const ocr = ocrRepository(scope);
   const org = scope.organizationId;
 
-  const toListItem = (r: ExtractionWithFile): ExtractionListItem => ({
-    id: r.row.id,
-    attachment: r.row.attachmentId,
-    attachment_info: {
-      original_name: r.fileName,
-      mime: r.fileMime,
-      size_mb: toMb(r.fileSize),
-      preview_url: r.filePreviewKey ? attachmentLink(deps.signer, org, r.row.attachmentId, 'preview') : null,
-    },
-    status: r.row.status,
-    method_used: r.row.method,
-    credits_charged: r.row.creditsCharged,
-    credits_refunded: r.row.creditsRefunded,
-    confidence_score: r.row.confidenceScore,
-    has_invoice_data: r.row.hasInvoiceData,
-    fields_json: r.row.fieldsJson,
-    error_code: r.row.errorCode,
-    error_message: r.row.errorMessage,
-    progress: r.row.status === 'PROCESSING' ? r.row.progress : null,
-    invoice_id: r.row.invoiceId,
-    invoice_number: r.invoiceNumber,
-    created_at: r.row.createdAt.toISOString(),
-    updated_at: r.row.updatedAt.toISOString(),
-    duration_ms: r.row.durationMs,
-  });
+  const link = attachmentLinker(deps.signer, org);
 
   const load = async (id: string): Promise<Extraction> => {
     const found = await ocr.findWithFile(id);
     if (!found) throw notFoundExtraction();
-    const history = await ocr.corrections(id);
-    return {
-      ...toListItem(found),
-      raw_text: found.row.rawText,
-      warnings: found.row.warnings,
-      pages: found.row.pages.map((p) => ({
-        page: p.page,
-        image_url: attachmentLink(deps.signer, org, found.row.attachmentId, `page-${found.row.id}-${p.page}`),
-        width: p.width,
-        height: p.height,
-      })),
-      corrections: history.map((c) => ({
-        at: c.at.toISOString(),
-        by_name: c.byName || c.byEmail || '',
-        changes: c.changes,
-      })),
-    };
+    return toExtraction(found, await ocr.corrections(id), link);
   };
 
   /** The customer and items an extraction names, found among the organization's or created. */
@@ -190,7 +148,12 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
       page_size: number;
     }) => {
       const { count, rows } = await ocr.list({ ...q, pageSize: q.page_size });
-      return { count, page: q.page, page_size: q.page_size, results: rows.map(toListItem) };
+      return {
+        count,
+        page: q.page,
+        page_size: q.page_size,
+        results: rows.map((r) => toExtractionListItem(r, link)),
+      };
     },
 
     /**
