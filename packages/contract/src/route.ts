@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MembershipRole } from './orgs';
+import type { MembershipRole } from './roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

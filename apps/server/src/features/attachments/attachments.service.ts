@@ -38,6 +38,16 @@ export const displayName = (given: string | undefined, ext: string): string => {
   return base === '' || isInvisibleText(base) ? `invoice.${ext}` : base;
 };
 
+/**
+ * A stored file's record, or null; `lock` holds it for the caller's transaction (the OCR feature reads
+ * and links files through this).
+ */
+export const findAttachment = (
+  scope: OrgScope,
+  id: string,
+  opts?: Parameters<ReturnType<typeof attachmentsRepository>['find']>[1],
+) => attachmentsRepository(scope).find(id, opts);
+
 /** The organization's stored bytes and files (the usage pages ask). */
 export const findStorageUsage = (scope: OrgScope) => attachmentsRepository(scope).usage();
 

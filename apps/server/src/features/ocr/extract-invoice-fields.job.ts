@@ -7,8 +7,8 @@ import { previewOf, renderPdfPages } from '../../platform/files/inspect-upload';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { refundCredits } from '../credits/credits.service';
 import { attachmentKey } from '../attachments/attachments.storage';
-import { attachmentsRepository } from '../attachments/attachments.repository';
-import type { JobDeps } from '../jobs';
+import { findAttachment } from '../attachments/attachments.service';
+import type { JobDeps } from '../../platform/jobs/job-deps';
 import { ocrRepository } from './ocr.repository';
 import type { StoredPage } from './ocr.table';
 import { eventOf } from './ocr.wire';
@@ -119,7 +119,7 @@ export const extractInvoiceFields = defineJob<{ organizationId: string; extracti
     const ocr = ocrRepository(scope);
     const run = await ocr.find(payload.extractionId);
     if (!run || run.status !== 'PROCESSING') return { status: 'skipped', reason: 'settled already' };
-    const file = await attachmentsRepository(scope).find(run.attachmentId);
+    const file = await findAttachment(scope, run.attachmentId);
     const bytes = file ? await deps.files.get(file.storageKey) : null;
     if (!file || !bytes) {
       return { status: 'failed', code: 'FILE_MISSING', reason: 'The file is no longer stored.' };

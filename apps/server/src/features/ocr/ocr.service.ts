@@ -20,12 +20,12 @@ import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { HeavyWork } from '../../platform/work/heavy-work';
 import { attachmentLinker } from '../attachments/attachments.links';
-import { attachmentsRepository } from '../attachments/attachments.repository';
+import { findAttachment } from '../attachments/attachments.service';
 import { chargeCredits, refundCredits } from '../credits/credits.service';
 import { customersService, findCustomerNames } from '../customers/customers.service';
 import { countInvoicesOfCustomer, invoicesService } from '../invoices/invoices.service';
 import { findItemNames, itemsService } from '../items/items.service';
-import type { JobDeps } from '../jobs';
+import type { JobDeps } from '../../platform/jobs/job-deps';
 import { extractInvoiceFields } from './extract-invoice-fields.job';
 import { eventOf, toExtraction, toExtractionListItem } from './ocr.wire';
 import { ocrRepository, type ExtractionRow } from './ocr.repository';
@@ -166,7 +166,7 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
       try {
         await scope.run(async () => {
           // Uploaded files only: an invoice's image already has its invoice.
-          const file = await attachmentsRepository(scope).find(attachmentId, {
+          const file = await findAttachment(scope, attachmentId, {
             lock: true,
             kind: 'INVOICE_UPLOAD',
           });
@@ -259,7 +259,7 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
         if (!unlocked) throw notFoundExtraction();
         // The file first, then the run: the order in which deleting the file takes them. Held, it also keeps
         // the runs of the same file from giving it to two invoices at once.
-        const file = await attachmentsRepository(scope).find(unlocked.attachmentId, { lock: true });
+        const file = await findAttachment(scope, unlocked.attachmentId, { lock: true });
         const row: ExtractionRow | null = file ? await ocr.find(id, { lock: true }) : null;
         if (!row) throw notFoundExtraction();
         if (row.status !== 'DONE' || !row.fieldsJson) {
