@@ -223,7 +223,7 @@ export const buildApp = async ({
  * The page itself is checked with the server on every visit, so a new release is picked up at once; the
  * assets it names carry a hash of their content in their names and never change, so they are kept a year.
  */
-export const cacheControlOf = (webRoot: string, filePath: string): string => {
+const cacheControlOf = (webRoot: string, filePath: string): string => {
   const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
   if (relative.endsWith('.html')) return 'no-cache';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { membershipRoles } from './roles';
 import { defineRoute } from './route';
 
-export const organizationListItem = z.object({
+const organizationListItem = z.object({
   id: z.string(),
   name: z.string(),
   role: z.enum(membershipRoles),

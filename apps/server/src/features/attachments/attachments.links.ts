@@ -1,17 +1,17 @@
 import type { UrlSigner } from '../../platform/auth/url-signer';
 
 /** How long a file link works: long enough to open a page and look at its pictures. */
-export const LINK_TTL_SECONDS = 60 * 60;
+const LINK_TTL_SECONDS = 60 * 60;
 
 /** `original`, `preview`, or a page picture of an extraction: `page-<extraction id>-<page>`. */
-export type FileVariant = string;
+type FileVariant = string;
 export const fileVariantPattern = /^(original|preview|page-[0-9a-f-]{36}-\d{1,3})$/;
 
 /**
  * A signed, expiring link to one of a file's variants. The link is the credential (an <img> cannot send
  * the bearer token): it names the organization, the file, the variant and when it stops working.
  */
-export const attachmentLink = (
+const attachmentLink = (
   signer: UrlSigner,
   organizationId: string,
   attachmentId: string,

@@ -18,7 +18,7 @@ import { toAttachment, toDuplicateOf } from './attachments.wire';
 import { attachmentsRepository, type AttachmentRow } from './attachments.repository';
 import { attachmentStorage } from './attachments.storage';
 
-export interface AttachmentDeps {
+interface AttachmentDeps {
   files: FileStore;
   signer: UrlSigner;
   heavyWork: HeavyWork;
@@ -28,7 +28,7 @@ export interface AttachmentDeps {
  * The name a file is shown under: the last part of what the browser sent, without characters that could
  * disguise it; a name that says nothing becomes `invoice.<ext>`.
  */
-export const displayName = (given: string | undefined, ext: string): string => {
+const displayName = (given: string | undefined, ext: string): string => {
   const base = (given ?? '').split(/[\\/]/).pop()!.trim().slice(0, 255);
   if (hasRefusedCharacters(base, { directionMarks: false })) {
     throw new AppError('VALIDATION_FAILED', m.textControlCharacters, {

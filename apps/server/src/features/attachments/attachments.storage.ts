@@ -14,7 +14,7 @@ export const attachmentKey = (organizationId: string, attachmentId: string, name
   `${organizationId}/attachments/${attachmentId}/${name}`;
 
 /** A checked file written under the keys of an attachment that is not recorded yet. */
-export interface StagedFile {
+interface StagedFile {
   id: string;
   mime: string;
   size: number;

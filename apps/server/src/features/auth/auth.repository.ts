@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/org-scope';
 import { refreshTokens, users } from './auth.table';
 
 export type UserRow = typeof users.$inferSelect;
-export type UserValues = Pick<typeof users.$inferInsert, 'email' | 'name' | 'passwordHash' | 'isSuperuser'>;
+type UserValues = Pick<typeof users.$inferInsert, 'email' | 'name' | 'passwordHash' | 'isSuperuser'>;
 
 /** The email as users are found by it: trimmed, in lower case. */
 export const emailKey = (email: string) => email.trim().toLowerCase();

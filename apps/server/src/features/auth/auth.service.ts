@@ -13,7 +13,7 @@ import { createAuthThrottle } from './auth.throttle';
 import { toSessionUser } from './auth.wire';
 import { createOrganizationWithOwner } from '../orgs/orgs.service';
 
-export interface AuthService {
+interface AuthService {
   /** `address` is the client's, for throttling. */
   register(
     input: z.output<typeof registerInput>,

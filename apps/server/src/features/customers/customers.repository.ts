@@ -4,7 +4,7 @@ import { likePattern, selectPage } from '../../platform/db/pagination';
 import { customers } from './customers.table';
 
 export type CustomerRow = typeof customers.$inferSelect;
-export type CustomerValues = Pick<CustomerRow, 'name' | 'email' | 'phone' | 'taxId' | 'address'>;
+type CustomerValues = Pick<CustomerRow, 'name' | 'email' | 'phone' | 'taxId' | 'address'>;
 
 /** Customers of the scope's organization; every query is filtered by it. */
 export const customersRepository = (scope: OrgScope) => {

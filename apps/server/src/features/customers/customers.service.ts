@@ -22,7 +22,7 @@ const customerNotFound = () => notFound('Customer not found.');
 /** Every customer's id, name and tax id (matching names read by OCR). */
 export const findCustomerNames = (scope: OrgScope) => customersRepository(scope).findNames();
 
-export interface CustomerDeps {
+interface CustomerDeps {
   /** How many invoices refer to the customer (the invoices feature answers it). */
   countInvoices: (customerId: string) => Promise<number>;
 }

@@ -35,7 +35,7 @@ export interface InvoiceImage {
   size: number;
   hasPreview: boolean;
 }
-export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'organizationId'>;
+type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'organizationId'>;
 export type LineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'organizationId' | 'invoiceId'>;
 
 /** Invoices and their lines in the scope's organization; every query is filtered by it. */

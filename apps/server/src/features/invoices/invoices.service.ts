@@ -37,7 +37,7 @@ type Input = z.output<typeof invoiceInput>;
 /** The largest total numeric(14,2) holds. */
 const MAX_AMOUNT = toScaled('999999999999.99', 2);
 
-export interface InvoiceDeps {
+interface InvoiceDeps {
   files: FileStore;
   signer: UrlSigner;
   heavyWork: HeavyWork;

@@ -1,5 +1,6 @@
 import {
   fromScaled,
+  invoiceStatuses,
   toMoney,
   toScaled,
   type Invoice,
@@ -82,8 +83,10 @@ export const toInvoiceStats = (
   currency: string,
   rows: { status: InvoiceStatus; n: number; amount: string }[],
 ): InvoiceStats => {
-  const breakdown = { DRAFT: 0, SENT: 0, PAID: 0, OVERDUE: 0, CANCELLED: 0 };
-  const amounts = { DRAFT: 0n, SENT: 0n, PAID: 0n, OVERDUE: 0n, CANCELLED: 0n };
+  const byStatus = <T>(value: (status: InvoiceStatus) => T) =>
+    Object.fromEntries(invoiceStatuses.map((s) => [s, value(s)])) as Record<InvoiceStatus, T>;
+  const breakdown = byStatus(() => 0);
+  const amounts = byStatus(() => 0n);
   for (const r of rows) {
     breakdown[r.status] = Number(r.n);
     amounts[r.status] = toScaled(r.amount, 2);
@@ -102,12 +105,6 @@ export const toInvoiceStats = (
     overdue_amount: money(amounts.OVERDUE),
     draft_amount: money(amounts.DRAFT),
     status_breakdown: breakdown,
-    amount_by_status: {
-      DRAFT: money(amounts.DRAFT),
-      SENT: money(amounts.SENT),
-      PAID: money(amounts.PAID),
-      OVERDUE: money(amounts.OVERDUE),
-      CANCELLED: money(amounts.CANCELLED),
-    },
+    amount_by_status: byStatus((s) => money(amounts[s])),
   };
 };

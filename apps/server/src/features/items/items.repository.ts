@@ -4,7 +4,7 @@ import { likePattern, selectPage } from '../../platform/db/pagination';
 import { items } from './items.table';
 
 export type ItemRow = typeof items.$inferSelect;
-export type ItemValues = Pick<ItemRow, 'name' | 'sku' | 'currency' | 'unitPrice' | 'taxRate'>;
+type ItemValues = Pick<ItemRow, 'name' | 'sku' | 'currency' | 'unitPrice' | 'taxRate'>;
 
 /** Items of the scope's organization; every query is filtered by it. */
 export const itemsRepository = (scope: OrgScope) => {

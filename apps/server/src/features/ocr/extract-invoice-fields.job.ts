@@ -14,9 +14,9 @@ import type { StoredPage } from './ocr.table';
 import { eventOf } from './ocr.wire';
 
 /** Pages of a PDF read (and pictured for the review screen); later pages are skipped with a warning. */
-export const OCR_MAX_PAGES = 10;
+const OCR_MAX_PAGES = 10;
 /** The engine's budget for a whole document. */
-export const OCR_TIMEOUT_MS = 180_000;
+const OCR_TIMEOUT_MS = 180_000;
 
 /** Errors that are the file's, not ours: trying again reads the same file the same way. */
 const fileErrors = new Set([
@@ -37,7 +37,7 @@ const withinPage: Record<string, number> = {
   'probe-arabic': 0.55,
   'recognize-arabic': 0.65,
 };
-export const progressOf = (p: EngineProgress): OcrProgress => {
+const progressOf = (p: EngineProgress): OcrProgress => {
   let percent: number;
   if (p.stage === 'open') percent = 3;
   else if (p.stage === 'extract') percent = 88;

@@ -31,7 +31,7 @@ import { eventOf, toExtraction, toExtractionListItem } from './ocr.wire';
 import { ocrRepository, type ExtractionRow } from './ocr.repository';
 import { findMatch } from './match-names';
 
-export interface OcrDeps {
+interface OcrDeps {
   files: FileStore;
   signer: UrlSigner;
   heavyWork: HeavyWork;

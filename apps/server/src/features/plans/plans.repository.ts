@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/org-scope';
 import { plans } from './plans.table';
 
-export type PlanValues = Omit<typeof plans.$inferInsert, 'id'>;
+type PlanValues = Omit<typeof plans.$inferInsert, 'id'>;
 
 /** The plans, global to every organization (system access). */
 export const plansRepository = (db: Queryable) => ({

@@ -5,7 +5,7 @@ import { plansRepository } from './plans.repository';
 const yearly = (monthlyCents: number) => ((monthlyCents * 12 * 80) / 100 / 100).toFixed(2);
 
 /** The plans of DECISIONS.md, inserted on first start; superusers edit them afterwards. */
-export const defaultPlans = [
+const defaultPlans = [
   {
     code: 'free',
     name: 'Free',

@@ -18,7 +18,7 @@ type PlanRow = typeof plans.$inferSelect;
 type StoredRow = typeof subscriptions.$inferSelect;
 
 /** A plan's fields as a subscription answer carries them. */
-export interface PlanFields {
+interface PlanFields {
   planId: PlanRow['id'];
   planCode: PlanRow['code'];
   planName: PlanRow['name'];
@@ -40,7 +40,7 @@ export interface SubscriptionRow
   free: PlanFields | null;
 }
 
-export type SubscriptionValues = Partial<
+type SubscriptionValues = Partial<
   Pick<
     typeof subscriptions.$inferInsert,
     'planId' | 'status' | 'billingCycle' | 'currentPeriodStart' | 'currentPeriodEnd'

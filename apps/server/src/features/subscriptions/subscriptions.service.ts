@@ -1,5 +1,4 @@
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
-import { notFound } from '../../platform/errors/app-error';
 import {
   subscriptionsRepository,
   subscriptionsSystemRepository,
@@ -7,7 +6,7 @@ import {
 } from './subscriptions.repository';
 
 /** A new organization's Pro trial (DECISIONS.md: registration). */
-export const TRIAL_DAYS = 14;
+const TRIAL_DAYS = 14;
 
 /** The organization's subscription with its plan, as it stands at a given time. */
 export type Subscription = Omit<SubscriptionRow, 'free'>;
@@ -27,7 +26,7 @@ const nextPeriodEnd = (start: Date, cycle: 'monthly' | 'yearly') => {
  * it is asked: reads answer it without writing, and the scheduled job writes it (subscriptions.job.ts),
  * so what a page showed before the job ran is what the job stores.
  */
-export const subscriptionAt = (row: SubscriptionRow, now: Date): Subscription => {
+const subscriptionAt = (row: SubscriptionRow, now: Date): Subscription => {
   const { free, ...stored } = row;
   let current: Subscription = stored;
   if (current.status === 'TRIAL' && current.trialEndsAt && current.trialEndsAt <= now && free) {
@@ -56,13 +55,6 @@ export const subscriptionAt = (row: SubscriptionRow, now: Date): Subscription =>
 export const findSubscription = async (scope: OrgScope, now = new Date()): Promise<Subscription | null> => {
   const row = await subscriptionsRepository(scope).find();
   return row ? subscriptionAt(row, now) : null;
-};
-
-/** The organization's subscription now; NOT_FOUND when it has none. Reads only. */
-export const getSubscription = async (scope: OrgScope, now = new Date()): Promise<Subscription> => {
-  const subscription = await findSubscription(scope, now);
-  if (!subscription) throw notFound('Subscription not found.');
-  return subscription;
 };
 
 /**

@@ -40,7 +40,7 @@ export interface OrgScope {
   run<T>(fn: (tx: TenantTx) => Promise<T>, options?: RunOptions): Promise<T>;
 }
 
-export interface RunOptions {
+interface RunOptions {
   snapshot?: boolean;
   /**
    * `fn` runs exactly one read-only statement. A single statement reads one snapshot on its own, so on
