@@ -1,6 +1,61 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'];
+
+/**
+ * The modules that use system access (the raw database, or a scope for any organization), by name:
+ * sign-up and sign-in, the access check's membership lookup, the plans and superuser seeds, jobs and
+ * their checks, stored-file references for the sweep, the demo data and the process entry points.
+ */
+const systemAccessModules = [
+  'app.ts',
+  'main.ts',
+  'main-worker.ts',
+  'startup.ts',
+  'create-admin.ts',
+  'demo/seed-demo.ts',
+  'features/jobs.ts',
+  'features/auth/auth.service.ts',
+  'features/auth/auth.throttle.ts',
+  'features/orgs/orgs.service.ts',
+  'features/plans/plans.seed.ts',
+  'features/ocr/ocr.reconcile.ts',
+  'features/attachments/attachment-files.ts',
+  'features/subscriptions/move-subscription-on.job.ts',
+];
+
+const rawDatabase = {
+  group: ['**/platform/db/client', '**/platform/db/client.js', 'pg', '@electric-sql/pglite'],
+  message:
+    'Features must not use the raw database client: take an OrgScope, or use platform/db/system-access for sign-up, admin and workers.',
+};
+const routesCallServices = {
+  group: ['**/*.repository', '**/*.repository.js', '**/*.table', '**/*.table.js'],
+  message: 'Routes call services: the SQL is in repositories, the tables in *.table.ts.',
+};
+const servicesAskServices = {
+  group: ['../*/*.repository', '../*/*.repository.js', '../*/*.table', '../*/*.table.js'],
+  message:
+    "A service asks another feature through that feature's service (or a function it is given), never its repository or tables.",
+};
+const platformIsNotFeatures = {
+  group: ['**/features', '**/features/**', '**/schema', '**/schema.js'],
+  message:
+    'platform/ never imports features/ (nor the schema of every table): what it needs of them is handed in by app.ts.',
+};
+const orgScopeIsPlatform = {
+  group: ['**/platform/db/org-scope', '**/platform/db/org-scope.js'],
+  importNames: ['createOrgScope'],
+  message:
+    'Scopes are opened by platform code only: the access check, or system.scopeFor (system-access.ts).',
+};
+const systemAccessByName = {
+  group: ['**/platform/db/system-access', '**/platform/db/system-access.js'],
+  message:
+    'System access is for the modules named in eslint.config.js (systemAccessModules); others take an OrgScope.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,23 +84,41 @@ export default tseslint.config(
     files: ['**/*.config.{ts,js,mjs}', '**/vite.config.ts', '**/playwright.config.ts', '**/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  // The server's shape (docs/architecture.md, "Server shape"). `no-restricted-imports` holds the layers
+  // (each file glob below lists every pattern that applies to it: for one file the last matching block
+  // wins), `@typescript-eslint/no-restricted-imports` holds database access. Cycles and file names are
+  // checked by scripts/check-import-cycles.mjs and scripts/check-file-names.mjs.
   {
     // Tenancy: features reach the database only through an OrgScope or the named system-access module.
     files: ['apps/server/src/features/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rawDatabase] }] },
+  },
+  {
+    files: ['apps/server/src/features/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rawDatabase, routesCallServices] }] },
+  },
+  {
+    files: ['apps/server/src/features/**/*.service.ts', 'apps/server/src/features/**/*.job.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rawDatabase, servicesAskServices] }] },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: serverTests,
+    rules: { 'no-restricted-imports': ['error', { patterns: [platformIsNotFeatures] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/platform/**', ...serverTests],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/platform/db/client', '**/platform/db/client.js', 'pg', '@electric-sql/pglite'],
-              message:
-                'Features must not use the raw database client: take an OrgScope, or use platform/db/system-access for sign-up, admin and workers.',
-            },
-          ],
-        },
+        { patterns: [orgScopeIsPlatform, systemAccessByName] },
       ],
     },
+  },
+  {
+    files: systemAccessModules.map((m) => `apps/server/src/${m}`),
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [orgScopeIsPlatform] }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -12,7 +12,7 @@ cp -r drizzle "$scratch/drizzle"
 cat > "$scratch/drizzle.config.ts" <<CFG
 export default {
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  schema: './src/schema.ts',
   out: './$scratch/drizzle',
   entities: { roles: { provider: '', exclude: [], include: [] } },
 };

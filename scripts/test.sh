@@ -7,6 +7,7 @@ step() { printf '\n=== %s ===\n' "$1"; }
 
 step "format"; npx prettier --check . --log-level warn
 step "lint"; npx eslint . --max-warnings 0
+step "import cycles and file names"; node scripts/check-import-cycles.mjs && node scripts/check-file-names.mjs
 step "types"; npm run --silent typecheck
 step "migrations"; bash scripts/check-migration-drift.sh
 step "locale catalogues"; node scripts/check-locales.mjs

@@ -24,6 +24,7 @@ import { limitPerAddress } from './platform/http/request-rate';
 import { createAccessCache, noAccessCache } from './platform/http/access-cache';
 import type { FeatureContext } from './platform/http/feature-context';
 import { featureRoutes } from './features';
+import { membershipLookup } from './features/orgs/orgs.repository';
 import { productJobs, startJobWorkers, type OcrEngine } from './features/jobs';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './platform/events/event-bus';
@@ -146,7 +147,7 @@ export const buildApp = async ({
   // asks every time.
   const accessCache = database.pool ? createAccessCache(database.pool) : noAccessCache;
   app.addHook('onClose', () => accessCache.close());
-  const accessCheck = createAccessCheck(system, tokens, accessCache);
+  const accessCheck = createAccessCheck(system, tokens, membershipLookup(system.db), accessCache);
   const authRate = {
     perMinute: config.AUTH_REQUESTS_PER_MINUTE,
     burst: Math.max(1, Math.ceil(config.AUTH_REQUESTS_PER_MINUTE / 2)),
@@ -224,7 +225,7 @@ export const buildApp = async ({
  * The page itself is checked with the server on every visit, so a new release is picked up at once; the
  * assets it names carry a hash of their content in their names and never change, so they are kept a year.
  */
-export const cacheControlOf = (webRoot: string, filePath: string): string => {
+const cacheControlOf = (webRoot: string, filePath: string): string => {
   const relative = path
     .relative(webRoot, filePath)
     .split(path.sep)

@@ -4,7 +4,7 @@ export interface Child {
   kill(signal: NodeJS.Signals): void;
 }
 
-export interface SupervisorOptions {
+interface SupervisorOptions {
   count: number;
   /** Starts a process; the caller reports `listening` and `exit` for it. */
   fork: () => Child;
@@ -19,7 +19,7 @@ export interface SupervisorOptions {
   clearTimer?: (timer: unknown) => void;
 }
 
-export interface Supervisor {
+interface Supervisor {
   listening(child: Child): void;
   /** `failed`: the process ended with a non-zero exit code of its own (not by a signal). */
   exited(child: Child, how: string, failed?: boolean): void;

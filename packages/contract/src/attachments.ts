@@ -15,7 +15,7 @@ export const ocrMethods = ['normal', 'advanced'] as const;
 export type OcrMethod = (typeof ocrMethods)[number];
 export const ocrCredits: Record<OcrMethod, number> = { normal: 1, advanced: 10 };
 
-export const attachmentKinds = ['INVOICE_UPLOAD', 'INVOICE_IMAGE'] as const;
+const attachmentKinds = ['INVOICE_UPLOAD', 'INVOICE_IMAGE'] as const;
 
 /** Bytes as megabytes with two decimals, as every screen shows them. */
 export const toMb = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 100) / 100;
@@ -59,10 +59,10 @@ export const duplicateOf = z.object({
   invoice_number: z.string().nullable(),
 });
 
-export const uploadedAttachment = attachment.extend({ duplicate_of: duplicateOf.nullable() });
+const uploadedAttachment = attachment.extend({ duplicate_of: duplicateOf.nullable() });
 export type UploadedAttachment = z.infer<typeof uploadedAttachment>;
 
-export const attachmentListQuery = pageQuery.extend({
+const attachmentListQuery = pageQuery.extend({
   q: optionalText({ max: 200 }).optional(),
 });
 
@@ -76,12 +76,12 @@ export const storageUsage = z.object({
 });
 export type StorageUsage = z.infer<typeof storageUsage>;
 
-export const startOcrInput = z
+const startOcrInput = z
   .object({ use_enhanced: z.boolean().optional().default(false) })
   .nullish()
   .transform((v) => v ?? { use_enhanced: false });
 
-export const startedOcr = z.object({
+const startedOcr = z.object({
   extraction_id: z.string(),
   status: z.enum(extractionStatuses),
   method_used: z.enum(ocrMethods),

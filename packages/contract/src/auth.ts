@@ -34,11 +34,11 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
-export const refreshInput = z.object({
+const refreshInput = z.object({
   refresh: requiredString(m.refreshRequired).min(1, { error: m.refreshRequired }).max(512),
 });
 
-export const sessionUser = z.object({
+const sessionUser = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -46,20 +46,17 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const organizationSummary = z.object({ id: z.string(), name: z.string() });
-export type OrganizationSummary = z.infer<typeof organizationSummary>;
+const organizationSummary = z.object({ id: z.string(), name: z.string() });
 
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 
-export const loginResponse = tokenPair.extend({ user: sessionUser });
-export type LoginResponse = z.infer<typeof loginResponse>;
+const loginResponse = tokenPair.extend({ user: sessionUser });
 
-export const registerResponse = z.object({
+const registerResponse = z.object({
   tokens: tokenPair,
   user: sessionUser,
   organization: organizationSummary,
 });
-export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const authRoutes = {
   register: defineRoute({

@@ -70,7 +70,7 @@ export const hasRefusedCharacters = (
 /** Whether a text shows nothing at all: only spaces and invisible characters. */
 export const isInvisibleText = (value: string): boolean => invisibleOnly.test(value);
 
-export interface TextOptions {
+interface TextOptions {
   /** Longest text kept, in UTF-16 units after trimming. */
   max: number;
   /** The message when it is too long; 'This text is too long' unless stated. */

@@ -29,7 +29,7 @@ export const customer = z.object({
 });
 export type Customer = z.infer<typeof customer>;
 
-export const customerListQuery = pageQuery.extend({ q: optionalText({ max: 200 }) });
+const customerListQuery = pageQuery.extend({ q: optionalText({ max: 200 }) });
 
 export const customerRoutes = {
   list: defineRoute({

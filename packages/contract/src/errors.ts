@@ -40,10 +40,9 @@ export type ErrorCode = (typeof errorCodes)[number];
 /** The error answer of every call (DECISIONS.md, wire conventions). */
 export const errorResponse = z.object({
   detail: z.string(),
-  code: z.string(),
+  code: z.enum(errorCodes),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /**
  * The English texts of the spec's validation messages, by a stable key. Schemas use the text; the web
@@ -89,4 +88,3 @@ export const validationMessages = {
   imageTooLarge: 'File size must be less than 10MB',
   imageUnreadable: 'The file could not be read as an image or PDF',
 } as const;
-export type ValidationMessageKey = keyof typeof validationMessages;

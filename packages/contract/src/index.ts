@@ -1,6 +1,7 @@
 export * from './route';
 export * from './errors';
 export * from './auth';
+export * from './roles';
 export * from './orgs';
 export * from './health';
 export * from './common';

@@ -7,7 +7,7 @@ import { extractionStatuses, ocrMethods } from './attachments';
 import { lineTotal, toScaled } from './money';
 
 /** Where a field was read: fractions of the page, `page` counted from 1 (DECISIONS.md, OCR). */
-export const fieldBox = z.object({
+const fieldBox = z.object({
   page: z.number().int(),
   x: z.number(),
   y: z.number(),
@@ -22,7 +22,7 @@ const party = z.object({
   address: z.string().nullable(),
 });
 
-export const lineItem = z.object({
+const lineItem = z.object({
   description: z.string().nullable(),
   quantity: z.string().nullable(),
   unit_price: z.string().nullable(),
@@ -50,23 +50,7 @@ export const fieldsJson = z.object({
 });
 export type FieldsJson = z.infer<typeof fieldsJson>;
 
-/** The stages the engine reports, in order; the page names them to the user. */
-export const ocrStages = [
-  'queued',
-  'open',
-  'text-layer',
-  'render',
-  'preprocess',
-  'recognize',
-  'recognize-faint',
-  'probe-arabic',
-  'recognize-arabic',
-  'extract',
-  'second-look',
-  'done',
-] as const;
-
-export const ocrProgress = z.object({
+const ocrProgress = z.object({
   stage: z.string(),
   /** The page being read, from 1; 0 before the pages are known. */
   page: z.number().int(),
@@ -76,7 +60,7 @@ export const ocrProgress = z.object({
 });
 export type OcrProgress = z.infer<typeof ocrProgress>;
 
-export const extractionPage = z.object({
+const extractionPage = z.object({
   page: z.number().int(),
   /** A signed link to a picture of the page, as the fields' boxes measure it. */
   image_url: z.string(),
@@ -84,7 +68,7 @@ export const extractionPage = z.object({
   height: z.number().int(),
 });
 
-export const correctionChange = z.object({
+const correctionChange = z.object({
   path: z.string(),
   from: z.string().nullable(),
   to: z.string().nullable(),
@@ -95,21 +79,6 @@ export const correction = z.object({
   by_name: z.string(),
   changes: z.array(correctionChange),
 });
-
-/** Why an OCR run can fail, for the page's list of possible reasons. */
-export const ocrErrorCodes = [
-  'UNSUPPORTED_FILE',
-  'EMPTY_FILE',
-  'CORRUPT_FILE',
-  'ENCRYPTED_PDF',
-  'IMAGE_TOO_LARGE',
-  'TOO_MANY_PAGES',
-  'TIMEOUT',
-  'CANCELLED',
-  'ENGINE_FAILED',
-  'FILE_MISSING',
-  'NO_INVOICE_DATA',
-] as const;
 
 export const extractionListItem = z.object({
   id: z.string(),
@@ -150,7 +119,7 @@ export const extraction = extractionListItem.extend({
 });
 export type Extraction = z.infer<typeof extraction>;
 
-export const extractionListQuery = pageQuery.extend({
+const extractionListQuery = pageQuery.extend({
   status: z.enum(extractionStatuses).optional(),
   attachment: z.uuid().optional(),
 });
@@ -214,7 +183,7 @@ export const extractionCorrectionInput = z
   });
 export type ExtractionCorrectionInput = z.input<typeof extractionCorrectionInput>;
 
-export const appliedExtraction = z.object({
+const appliedExtraction = z.object({
   invoice_id: z.string(),
   invoice_number: z.string(),
   /** false when the extraction had made its invoice already: that one is answered, none is made. */
@@ -271,7 +240,7 @@ export const ocrRoutes = {
   }),
 };
 
-export interface ArithmeticCheck {
+interface ArithmeticCheck {
   /** The lines add up to the subtotal (null when there is nothing to compare). */
   linesMatchSubtotal: boolean | null;
   /** Subtotal plus tax is the total. */

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { membershipRoles } from './roles';
 import { defineRoute } from './route';
 
-export const membershipRoles = ['OWNER', 'ADMIN', 'USER'] as const;
-export type MembershipRole = (typeof membershipRoles)[number];
-
-export const organizationListItem = z.object({
+const organizationListItem = z.object({
   id: z.string(),
   name: z.string(),
   role: z.enum(membershipRoles),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { MembershipRole } from './orgs';
+import type { MembershipRole } from './roles';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route: `public` needs nothing, `user` a valid access token, `org` also an

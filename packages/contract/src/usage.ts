@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route';
 import { extractionStatuses } from './attachments';
 
-export const extraPurchase = z.object({
+const extraPurchase = z.object({
   id: z.string(),
   type: z.enum(['credits', 'storage']),
   quantity: z.number().int(),
@@ -41,7 +41,7 @@ export const usageSummary = z.object({
 });
 export type UsageSummary = z.infer<typeof usageSummary>;
 
-export const recentExtraction = z.object({
+const recentExtraction = z.object({
   id: z.string(),
   attachment__original_name: z.string(),
   created_at: z.string(),

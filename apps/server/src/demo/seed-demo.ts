@@ -5,7 +5,7 @@ import { users } from '../features/auth/auth.table';
 import { addMember, createOrganizationWithOwner } from '../features/orgs/orgs.service';
 import { customersService } from '../features/customers/customers.service';
 import { itemsService } from '../features/items/items.service';
-import { invoicesService } from '../features/invoices/invoices.service';
+import { countInvoicesOfCustomer, invoicesService } from '../features/invoices/invoices.service';
 import type { FileStore } from '../platform/storage/file-store';
 import type { HeavyWork } from '../platform/work/heavy-work';
 import type { UrlSigner } from '../platform/auth/url-signer';
@@ -145,7 +145,13 @@ const seedInvoicing = async (
   const customers = [];
   for (const c of data.customers) {
     customers.push(
-      await customersService(scope).create({ email: '', phone: '', tax_id: '', address: '', ...c }),
+      await customersService(scope, { countInvoices: countInvoicesOfCustomer(scope) }).create({
+        email: '',
+        phone: '',
+        tax_id: '',
+        address: '',
+        ...c,
+      }),
     );
   }
   const items = [];

@@ -4,17 +4,19 @@ import type { JobDeps } from '../platform/jobs/job-deps';
 import type { JobQueue } from '../platform/jobs/job-queue';
 import { extractInvoiceFields } from './ocr/extract-invoice-fields.job';
 import { reconcileExtractions } from './ocr/ocr.reconcile';
+import { moveSubscriptionOnJob, scheduleSubscriptionsDue } from './subscriptions/move-subscription-on.job';
 
 export type { JobDeps, OcrEngine } from '../platform/jobs/job-deps';
 
 /** Every job of the product (no folder autoload), beside the list of feature routes in index.ts. */
-export const productJobs: AnyJob<JobDeps>[] = [extractInvoiceFields];
+export const productJobs: AnyJob<JobDeps>[] = [extractInvoiceFields, moveSubscriptionOnJob];
 
-const RECONCILE_EVERY_MS = 60_000;
+const CHECK_EVERY_MS = 60_000;
 
 /**
- * Runs the product's jobs in this process, and once a minute makes sure no OCR run was left without its
- * job. Answers a function that stops the checks (the queue stops its workers itself).
+ * Runs the product's jobs in this process, and at once and then once a minute makes sure no OCR run was
+ * left without its job and queues the subscriptions whose trial or period has ended. Answers a function
+ * that stops the checks (the queue stops its workers itself).
  */
 export const startJobWorkers = async (
   jobs: JobQueue<JobDeps>,
@@ -23,9 +25,12 @@ export const startJobWorkers = async (
   options: { concurrency: number; onError: (error: unknown) => void },
 ): Promise<() => void> => {
   await jobs.work(deps, { concurrency: options.concurrency });
-  const reconcile = () => reconcileExtractions(system, jobs, deps.events).catch(options.onError);
-  await reconcile();
-  const timer = setInterval(() => void reconcile(), RECONCILE_EVERY_MS);
+  const check = async () => {
+    await reconcileExtractions(system, jobs, deps.events).catch(options.onError);
+    await scheduleSubscriptionsDue(system, jobs).catch(options.onError);
+  };
+  await check();
+  const timer = setInterval(() => void check(), CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 };

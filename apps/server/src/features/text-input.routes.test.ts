@@ -1,15 +1,7 @@
 import { count } from 'drizzle-orm';
 import { validationMessages as m } from '@invoicing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customers,
-  invoiceLines,
-  invoices,
-  items,
-  authThrottle,
-  organizations,
-  users,
-} from '../platform/db/schema';
+import { customers, invoiceLines, invoices, items, authThrottle, organizations, users } from '../schema';
 import { dataUrl, makeImage } from '../test/fixtures';
 import { bearer, createTestApp, json, registerUser, uniqueEmail, type TestApp } from '../test/test-app';
 

@@ -27,7 +27,7 @@ export const sampleFields = (over: Partial<FieldsJson> = {}): FieldsJson => ({
   ...over,
 });
 
-export type FakeBehaviour =
+type FakeBehaviour =
   | { kind: 'read'; fields?: FieldsJson }
   | { kind: 'file-error'; code: 'CORRUPT_FILE' | 'ENCRYPTED_PDF' | 'UNSUPPORTED_FILE' }
   | { kind: 'crash' }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 /** The real server (src/main.ts through tsx), started as a child process on the embedded database. */
-export interface ServerProcess {
+interface ServerProcess {
   child: ChildProcess;
   base: string;
   exited: Promise<void>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationStorage, plans, subscriptions } from '../../platform/db/schema';
+import { organizationStorage, plans, subscriptions } from '../../schema';
 import { makeImage, makeNoiseImage, makePdf, multipartBody } from '../../test/fixtures';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../../test/test-app';
 

@@ -4,7 +4,6 @@ import {
   isInvisibleText,
   toMb,
   validationMessages as m,
-  type Attachment,
   type StorageUsage,
   type UploadedAttachment,
 } from '@invoicing/contract';
@@ -14,11 +13,12 @@ import { AppError, notFound } from '../../platform/errors/app-error';
 import { checkUpload } from '../../platform/files/check-upload';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { HeavyWork } from '../../platform/work/heavy-work';
-import { attachmentLink } from './attachments.links';
-import { attachmentsRepository, type AttachmentRow, type LatestExtraction } from './attachments.repository';
+import { attachmentLinker } from './attachments.links';
+import { toAttachment, toDuplicateOf } from './attachments.wire';
+import { attachmentsRepository, type AttachmentRow } from './attachments.repository';
 import { attachmentStorage } from './attachments.storage';
 
-export interface AttachmentDeps {
+interface AttachmentDeps {
   files: FileStore;
   signer: UrlSigner;
   heavyWork: HeavyWork;
@@ -28,7 +28,7 @@ export interface AttachmentDeps {
  * The name a file is shown under: the last part of what the browser sent, without characters that could
  * disguise it; a name that says nothing becomes `invoice.<ext>`.
  */
-export const displayName = (given: string | undefined, ext: string): string => {
+const displayName = (given: string | undefined, ext: string): string => {
   const base = (given ?? '').split(/[\\/]/).pop()!.trim().slice(0, 255);
   if (hasRefusedCharacters(base, { directionMarks: false })) {
     throw new AppError('VALIDATION_FAILED', m.textControlCharacters, {
@@ -38,40 +38,32 @@ export const displayName = (given: string | undefined, ext: string): string => {
   return base === '' || isInvisibleText(base) ? `invoice.${ext}` : base;
 };
 
+/**
+ * A stored file's record, or null; `lock` holds it for the caller's transaction (the OCR feature reads
+ * and links files through this).
+ */
+export const findAttachment = (
+  scope: OrgScope,
+  id: string,
+  opts?: Parameters<ReturnType<typeof attachmentsRepository>['find']>[1],
+) => attachmentsRepository(scope).find(id, opts);
+
+/** The organization's stored bytes and files (the usage pages ask). */
+export const findStorageUsage = (scope: OrgScope) => attachmentsRepository(scope).usage();
+
 export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
   const repo = attachmentsRepository(scope);
   const storage = attachmentStorage(scope, deps.files);
   const org = scope.organizationId;
 
-  const toAttachment = (row: AttachmentRow, latest: LatestExtraction | undefined): Attachment => ({
-    id: row.id,
-    original_name: row.originalName,
-    mime: row.mime,
-    size: row.size,
-    size_mb: toMb(row.size),
-    kind: row.kind,
-    created_at: row.createdAt.toISOString(),
-    file_url: attachmentLink(deps.signer, org, row.id, 'original'),
-    preview_url: row.previewKey ? attachmentLink(deps.signer, org, row.id, 'preview') : null,
-    // Known for every uploaded file (attachments_sha256_check); only invoice images, never answered here,
-    // may lack it.
-    sha256: row.sha256 ?? '',
-    has_extraction: Boolean(latest),
-    extraction_status: latest?.status ?? null,
-    extraction_id: latest?.id ?? null,
-    extraction_error_code: latest?.status === 'FAILED' ? latest.errorCode : null,
-    extraction_error_message: latest?.status === 'FAILED' ? latest.errorMessage : null,
-    extraction_has_invoice_data: latest?.status === 'DONE' && latest.hasInvoiceData,
-    invoice_id: latest?.invoiceId ?? null,
-    invoice_number: latest?.invoiceNumber ?? null,
-  });
+  const link = attachmentLinker(deps.signer, org);
 
   // The files of the file manager: an invoice's image is the invoice's, reached and changed through it.
   const load = async (id: string) => {
     const row = await repo.find(id, { kind: 'INVOICE_UPLOAD' });
     if (!row) throw notFound('File not found.');
     const latest = await repo.latestExtractions([id]);
-    return toAttachment(row, latest.get(id));
+    return toAttachment(row, latest.get(id), link);
   };
 
   return {
@@ -84,7 +76,7 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
         count,
         page: q.page,
         page_size: q.page_size,
-        results: rows.map((r) => toAttachment(r, latest.get(r.id))),
+        results: rows.map((r) => toAttachment(r, latest.get(r.id), link)),
       };
     },
 
@@ -107,18 +99,13 @@ export const attachmentsService = (scope: OrgScope, deps: AttachmentDeps) => {
         throw error;
       }
       const duplicate = await repo.findDuplicate(staged.sha256, row.id);
-      let duplicateOf: UploadedAttachment['duplicate_of'] = null;
-      if (duplicate) {
-        const latest = (await repo.latestExtractions([duplicate.id])).get(duplicate.id);
-        duplicateOf = {
-          id: duplicate.id,
-          original_name: duplicate.originalName,
-          created_at: duplicate.createdAt.toISOString(),
-          invoice_id: latest?.invoiceId ?? null,
-          invoice_number: latest?.invoiceNumber ?? null,
-        };
-      }
-      return { ...toAttachment(row, undefined), duplicate_of: duplicateOf } satisfies UploadedAttachment;
+      const duplicateOf = duplicate
+        ? toDuplicateOf(duplicate, (await repo.latestExtractions([duplicate.id])).get(duplicate.id))
+        : null;
+      return {
+        ...toAttachment(row, undefined, link),
+        duplicate_of: duplicateOf,
+      } satisfies UploadedAttachment;
     },
 
     /** Deletes a file and its record; its space is free when this answers. */

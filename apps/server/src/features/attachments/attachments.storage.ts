@@ -4,7 +4,7 @@ import type { OrgScope } from '../../platform/db/org-scope';
 import { AppError } from '../../platform/errors/app-error';
 import type { InspectedUpload } from '../../platform/files/inspect-upload';
 import type { FileStore } from '../../platform/storage/file-store';
-import { getSubscription } from '../subscriptions/subscriptions.repository';
+import { findSubscription } from '../subscriptions/subscriptions.service';
 import { attachmentsRepository, type AttachmentRow } from './attachments.repository';
 
 const MB = 1024 * 1024;
@@ -14,7 +14,7 @@ export const attachmentKey = (organizationId: string, attachmentId: string, name
   `${organizationId}/attachments/${attachmentId}/${name}`;
 
 /** A checked file written under the keys of an attachment that is not recorded yet. */
-export interface StagedFile {
+interface StagedFile {
   id: string;
   mime: string;
   size: number;
@@ -37,7 +37,7 @@ export const attachmentStorage = (scope: OrgScope, files: FileStore) => {
 
   /** The plan's storage (extra storage purchases add to it), in bytes. */
   const limitBytes = async () => {
-    const subscription = await getSubscription(scope);
+    const subscription = await findSubscription(scope);
     return (subscription?.maxStorageMb ?? 0) * MB;
   };
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerUser, uniqueEmail, type TestApp } from '../../test/test-app';
 import { users } from './auth.table';
-import { createAuthService } from './auth.service';
+import { authService } from './auth.service';
 import { createTokenService } from '../../platform/auth/tokens';
 
 let t: TestApp;
@@ -232,7 +232,7 @@ describe('POST /auth/refresh and /auth/logout', () => {
 
   it('deactivation revokes refresh tokens and refuses access tokens at once', async () => {
     const { tokens, user } = await registerUser(t.app);
-    const auth = createAuthService(t.system, createTokenService(new Uint8Array(32), 900), t.config);
+    const auth = authService(t.system, createTokenService(new Uint8Array(32), 900), t.config);
     await t.system.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     await auth.revokeAllSessions(user.id);
     expect((await post('/auth/refresh', { refresh: tokens.refresh })).statusCode).toBe(401);

@@ -1,10 +1,10 @@
 import { authRoutes } from '@invoicing/contract';
 import { bindRoute } from '../../platform/http/bind-route';
 import type { FeatureRoutes } from '../../platform/http/feature-context';
-import { createAuthService } from './auth.service';
+import { authService } from './auth.service';
 
 export const registerAuthRoutes: FeatureRoutes = (app, ctx) => {
-  const auth = createAuthService(ctx.system, ctx.tokens, ctx.config);
+  const auth = authService(ctx.system, ctx.tokens, ctx.config);
   bindRoute(app, ctx.accessCheck, authRoutes.register, ({ body, request }) =>
     auth.register(body, request.ip),
   );
@@ -14,5 +14,5 @@ export const registerAuthRoutes: FeatureRoutes = (app, ctx) => {
     await auth.logout(body.refresh);
     return { success: true };
   });
-  bindRoute(app, ctx.accessCheck, authRoutes.me, ({ auth: who }) => auth.me(who.userId));
+  bindRoute(app, ctx.accessCheck, authRoutes.me, ({ auth: who }) => auth.getMe(who.userId));
 };

@@ -1,29 +1,19 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { validationMessages, type LoginInput, type SessionUser } from '@invoicing/contract';
 import type { z } from 'zod';
 import type { registerInput } from '@invoicing/contract';
 import type { Config } from '../../config';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../platform/auth/tokens';
+import type { Queryable } from '../../platform/db/org-scope';
 import type { SystemAccess } from '../../platform/db/system-access';
 import { AppError } from '../../platform/errors/app-error';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { refreshTokens, users } from './auth.table';
+import { authRepository, emailKey, type UserRow } from './auth.repository';
 import { createAuthThrottle } from './auth.throttle';
+import { toSessionUser } from './auth.wire';
 import { createOrganizationWithOwner } from '../orgs/orgs.service';
 
-type UserRow = typeof users.$inferSelect;
-
-const toSessionUser = (u: UserRow): SessionUser => ({
-  id: u.id,
-  email: u.email,
-  name: u.name,
-  is_superuser: u.isSuperuser,
-});
-
-const emailKey = (email: string) => email.trim().toLowerCase();
-
-export interface AuthService {
+interface AuthService {
   /** `address` is the client's, for throttling. */
   register(
     input: z.output<typeof registerInput>,
@@ -38,22 +28,19 @@ export interface AuthService {
   logout(token: string): Promise<void>;
   /** Revokes every refresh token of a user (deactivation, password change). */
   revokeAllSessions(userId: string): Promise<void>;
-  me(userId: string): Promise<SessionUser>;
-  findUserByEmail(email: string): Promise<UserRow | null>;
+  getMe(userId: string): Promise<SessionUser>;
 }
 
-export const createAuthService = (
-  system: SystemAccess,
-  tokens: TokenService,
-  config: Config,
-): AuthService => {
+export const authService = (system: SystemAccess, tokens: TokenService, config: Config): AuthService => {
   const { db } = system;
+  const repo = authRepository(db);
   const refreshTtlMs = config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
   const throttle = createAuthThrottle(system, config);
 
-  const startSession = async (user: UserRow, familyId?: string) => {
+  /** A new refresh token (of a new sign-in, or of `familyId`'s) and an access token, for `user`. */
+  const startSession = async (on: Queryable, user: UserRow, familyId?: string) => {
     const refresh = newRefreshToken();
-    await db.insert(refreshTokens).values({
+    await authRepository(on).insertRefreshToken({
       userId: user.id,
       familyId: familyId ?? crypto.randomUUID(),
       tokenHash: hashRefreshToken(refresh),
@@ -63,48 +50,24 @@ export const createAuthService = (
     return { access, refresh };
   };
 
-  const revokeFamily = (familyId: string) =>
-    db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-
-  const findUserByEmail = async (email: string) => {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${emailKey(email)}`)
-      .limit(1);
-    return row ?? null;
-  };
-
   return {
-    findUserByEmail,
-
     register: async (input, address) => {
       // Counted before the hash: the hash is what makes a flood of sign-ups expensive.
       await throttle.reserveRegistration(address);
       const passwordHash = await hashPassword(input.password);
       try {
         return await db.transaction(async (tx) => {
-          const [user] = await tx
-            .insert(users)
-            .values({ email: input.email, name: input.name, passwordHash })
-            .returning();
-          if (!user) throw new Error('user insert returned nothing');
+          const user = await authRepository(tx).insertUser({
+            email: input.email,
+            name: input.name,
+            passwordHash,
+          });
           const organization = await createOrganizationWithOwner(tx, {
             name: input.organization_name,
             ownerId: user.id,
           });
-          const refresh = newRefreshToken();
-          await tx.insert(refreshTokens).values({
-            userId: user.id,
-            familyId: crypto.randomUUID(),
-            tokenHash: hashRefreshToken(refresh),
-            expiresAt: new Date(Date.now() + refreshTtlMs),
-          });
-          const access = await tokens.issueAccess({ userId: user.id, isSuperuser: user.isSuperuser });
-          return { tokens: { access, refresh }, user: toSessionUser(user), organization };
+          const session = await startSession(tx, user);
+          return { tokens: session, user: toSessionUser(user), organization };
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -119,71 +82,51 @@ export const createAuthService = (
     login: async (input, address) => {
       const key = emailKey(input.email);
       await throttle.reserveSignIn(key, address);
-      const user = await findUserByEmail(input.email);
+      const user = await repo.findUserByEmail(input.email);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
         : (await burnPasswordCheck(input.password), false);
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
       await throttle.signedIn(key, address);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED', 'This account has been deactivated.');
-      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-      const session = await startSession(user);
+      await repo.updateUser(user.id, { lastLoginAt: new Date() });
+      const session = await startSession(db, user);
       return { ...session, user: toSessionUser(user) };
     },
 
     refresh: async (token) => {
       const invalid = () =>
         new AppError('INVALID_REFRESH_TOKEN', 'The refresh token is invalid or has expired.');
-      const [row] = await db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
-        .limit(1);
+      const row = await repo.findRefreshToken(hashRefreshToken(token));
       if (!row) throw invalid();
       if (row.revokedAt || row.rotatedAt) {
         // A token presented twice was stolen or replayed: end that whole sign-in.
-        await revokeFamily(row.familyId);
+        await repo.revokeFamily(row.familyId);
         throw invalid();
       }
       if (row.expiresAt.getTime() <= Date.now()) throw invalid();
       // Mark it used atomically: of two concurrent uses only one wins; the other is a reuse.
-      const claimed = await db
-        .update(refreshTokens)
-        .set({ rotatedAt: new Date() })
-        .where(
-          and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
-        )
-        .returning({ id: refreshTokens.id });
-      if (claimed.length === 0) {
-        await revokeFamily(row.familyId);
+      if (!(await repo.claimRefreshToken(row.id))) {
+        await repo.revokeFamily(row.familyId);
         throw invalid();
       }
-      const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+      const user = await repo.findUser(row.userId);
       if (!user || !user.isActive) {
-        await revokeFamily(row.familyId);
+        await repo.revokeFamily(row.familyId);
         throw new AppError('ACCOUNT_DISABLED', 'This account has been deactivated.');
       }
-      return startSession(user, row.familyId);
+      return startSession(db, user, row.familyId);
     },
 
     logout: async (token) => {
-      const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
-        .limit(1);
-      if (row) await revokeFamily(row.familyId);
+      const row = await repo.findRefreshToken(hashRefreshToken(token));
+      if (row) await repo.revokeFamily(row.familyId);
     },
 
-    revokeAllSessions: async (userId) => {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-    },
+    revokeAllSessions: (userId) => repo.revokeAllOfUser(userId),
 
-    me: async (userId) => {
-      const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    getMe: async (userId) => {
+      const user = await repo.findUser(userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Not signed in.');
       return toSessionUser(user);
     },
@@ -197,28 +140,22 @@ export const ensureSuperuser = async (
   password: string,
   name = 'Administrator',
 ) => {
-  const { db } = system;
-  const [existing] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${emailKey(email)}`)
-    .limit(1);
+  const repo = authRepository(system.db);
+  const existing = await repo.findUserByEmail(email);
   if (!existing) {
-    const [created] = await db
-      .insert(users)
-      .values({ email: email.trim(), name, passwordHash: await hashPassword(password), isSuperuser: true })
-      .returning();
-    return { user: created!, created: true };
+    const user = await repo.insertUser({
+      email: email.trim(),
+      name,
+      passwordHash: await hashPassword(password),
+      isSuperuser: true,
+    });
+    return { user, created: true };
   }
   const passwordMatches = await verifyPassword(existing.passwordHash, password);
-  const [updated] = await db
-    .update(users)
-    .set({
-      isSuperuser: true,
-      isActive: true,
-      ...(passwordMatches ? {} : { passwordHash: await hashPassword(password) }),
-    })
-    .where(eq(users.id, existing.id))
-    .returning();
+  const updated = await repo.updateUser(existing.id, {
+    isSuperuser: true,
+    isActive: true,
+    ...(passwordMatches ? {} : { passwordHash: await hashPassword(password) }),
+  });
   return { user: updated!, created: false };
 };

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../platform/auth/tokens';
 import { createTestApp, json, registerUser, uniqueEmail, type TestApp } from '../../test/test-app';
-import { createAuthService } from './auth.service';
+import { authService } from './auth.service';
 import { authThrottle, users } from './auth.table';
 
 // Small limits keep the suite quick; the policy is the same at the defaults.
@@ -131,7 +131,7 @@ describe('sign-in throttling', () => {
       })),
       { scope: 'login-address', subject: 'live', attempts: 4, windowEndsAt: sql`now() + interval '1 hour'` },
     ]);
-    const auth = createAuthService(t.system, createTokenService(new Uint8Array(32), 900), t.config);
+    const auth = authService(t.system, createTokenService(new Uint8Array(32), 900), t.config);
     await expect(
       auth.login({ email: uniqueEmail('x'), password: 'guess-guess' }, '10.6.0.1'),
     ).rejects.toThrow();

@@ -16,7 +16,7 @@ interface Bucket {
 
 const SWEEP_EVERY_MS = 60_000;
 
-export interface AuthThrottle {
+interface AuthThrottle {
   /**
    * Counts a sign-in attempt before its password is checked, or refuses it with 429 when it would pass a
    * limit. An attempt counts as a failure unless `signedIn` follows.

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, sql, sum } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { AppError } from '../../platform/errors/app-error';
-import { getSubscription, type Subscription } from '../subscriptions/subscriptions.repository';
-import { creditBuckets, creditMovements } from './credits.table';
+import { findSubscription, type Subscription } from '../subscriptions/subscriptions.service';
+import { creditsRepository } from './credits.repository';
 
 /** What an organization can spend, and has spent, in its subscription's current period. */
 export interface CreditBalance {
@@ -14,6 +13,8 @@ export interface CreditBalance {
   /** Credits spent this period, refunds deducted. */
   usedThisPeriod: number;
   subscription: Subscription;
+  /** The unexpired extra buckets with credits left, earliest expiry first. */
+  extraBuckets: { id: string; granted: number; expiresAt: Date }[];
 }
 
 /**
@@ -21,28 +22,17 @@ export interface CreditBalance {
  * whoever asks first), and answers the subscription.
  */
 const grantPlanCredits = async (scope: OrgScope): Promise<Subscription> => {
-  const subscription = await getSubscription(scope);
+  const subscription = await findSubscription(scope);
   if (!subscription) throw new Error(`organization ${scope.organizationId} has no subscription`);
-  await scope.run(async (tx) => {
-    const [bucket] = await tx
-      .insert(creditBuckets)
-      .values({
-        organizationId: scope.organizationId,
-        source: 'plan',
-        granted: subscription.creditsPerMonth,
-        remaining: subscription.creditsPerMonth,
-        periodStart: subscription.currentPeriodStart,
-        expiresAt: subscription.currentPeriodEnd,
-      })
-      .onConflictDoNothing()
-      .returning({ id: creditBuckets.id });
-    if (bucket) {
-      await tx.insert(creditMovements).values({
-        organizationId: scope.organizationId,
-        bucketId: bucket.id,
-        kind: 'plan_grant',
-        amount: subscription.creditsPerMonth,
-      });
+  await scope.run(async () => {
+    const repo = creditsRepository(scope);
+    const bucketId = await repo.insertPlanBucket({
+      granted: subscription.creditsPerMonth,
+      periodStart: subscription.currentPeriodStart,
+      expiresAt: subscription.currentPeriodEnd,
+    });
+    if (bucketId) {
+      await repo.insertMovement({ bucketId, kind: 'plan_grant', amount: subscription.creditsPerMonth });
     }
   });
   return subscription;
@@ -50,37 +40,22 @@ const grantPlanCredits = async (scope: OrgScope): Promise<Subscription> => {
 
 /** The organization's credits now (granting the period's plan credits first if nobody has yet). */
 export const getCreditBalance = (scope: OrgScope): Promise<CreditBalance> =>
-  scope.run(async (tx) => {
+  scope.run(async () => {
+    const repo = creditsRepository(scope);
     const subscription = await grantPlanCredits(scope);
-    const now = new Date();
-    const buckets = await tx
-      .select({
-        source: creditBuckets.source,
-        granted: creditBuckets.granted,
-        remaining: creditBuckets.remaining,
-        periodStart: creditBuckets.periodStart,
-      })
-      .from(creditBuckets)
-      .where(and(eq(creditBuckets.organizationId, scope.organizationId), gt(creditBuckets.expiresAt, now)));
+    const buckets = await repo.findLiveBuckets(new Date());
     const plan = buckets.find(
       (b) => b.source === 'plan' && b.periodStart.getTime() === subscription.currentPeriodStart.getTime(),
     );
-    const [spent] = await tx
-      .select({ total: sum(creditMovements.amount) })
-      .from(creditMovements)
-      .where(
-        and(
-          eq(creditMovements.organizationId, scope.organizationId),
-          inArray(creditMovements.kind, ['ocr_charge', 'refund']),
-          gte(creditMovements.createdAt, subscription.currentPeriodStart),
-        ),
-      );
+    const extras = buckets.filter((b) => b.source === 'extra');
+    const spent = await repo.sumSpentSince(subscription.currentPeriodStart);
     return {
       planGranted: plan?.granted ?? 0,
       planRemaining: plan?.remaining ?? 0,
-      extraRemaining: buckets.filter((b) => b.source === 'extra').reduce((n, b) => n + b.remaining, 0),
-      usedThisPeriod: Math.max(0, -Number(spent?.total ?? 0)),
+      extraRemaining: extras.reduce((n, b) => n + b.remaining, 0),
+      usedThisPeriod: Math.max(0, -spent),
       subscription,
+      extraBuckets: extras.filter((b) => b.remaining > 0),
     };
   });
 
@@ -110,24 +85,10 @@ export const chargeCredits = (
   scope: OrgScope,
   input: { amount: number; extractionId: string; userId: string | null },
 ): Promise<void> =>
-  scope.run(async (tx) => {
+  scope.run(async () => {
+    const repo = creditsRepository(scope);
     await grantPlanCredits(scope);
-    const buckets = await tx
-      .select({ id: creditBuckets.id, remaining: creditBuckets.remaining })
-      .from(creditBuckets)
-      .where(
-        and(
-          eq(creditBuckets.organizationId, scope.organizationId),
-          gt(creditBuckets.expiresAt, new Date()),
-          gt(creditBuckets.remaining, 0),
-        ),
-      )
-      .orderBy(
-        desc(sql`${creditBuckets.source} = 'plan'`),
-        asc(creditBuckets.expiresAt),
-        asc(creditBuckets.id),
-      )
-      .for('update');
+    const buckets = await repo.lockSpendableBuckets(new Date());
     const available = buckets.reduce((n, b) => n + b.remaining, 0);
     if (available < input.amount) throw creditLimitReached(await getCreditBalance(scope), input.amount);
     let left = input.amount;
@@ -135,12 +96,8 @@ export const chargeCredits = (
       if (left === 0) break;
       const take = Math.min(left, bucket.remaining);
       left -= take;
-      await tx
-        .update(creditBuckets)
-        .set({ remaining: sql`${creditBuckets.remaining} - ${take}` })
-        .where(and(eq(creditBuckets.organizationId, scope.organizationId), eq(creditBuckets.id, bucket.id)));
-      await tx.insert(creditMovements).values({
-        organizationId: scope.organizationId,
+      await repo.addToBucket(bucket.id, -take);
+      await repo.insertMovement({
         bucketId: bucket.id,
         kind: 'ocr_charge',
         amount: -take,
@@ -155,41 +112,20 @@ export const chargeCredits = (
  * Answers the credits given back now: 0 when they were given back before (once per run and bucket).
  */
 export const refundCredits = (scope: OrgScope, extractionId: string): Promise<number> =>
-  scope.run(async (tx) => {
-    const charges = await tx
-      .select({ bucketId: creditMovements.bucketId, amount: sum(creditMovements.amount) })
-      .from(creditMovements)
-      .where(
-        and(
-          eq(creditMovements.organizationId, scope.organizationId),
-          eq(creditMovements.extractionId, extractionId),
-          inArray(creditMovements.kind, ['ocr_charge', 'refund']),
-        ),
-      )
-      .groupBy(creditMovements.bucketId)
-      .orderBy(asc(creditMovements.bucketId));
+  scope.run(async () => {
+    const repo = creditsRepository(scope);
     let refunded = 0;
-    for (const charge of charges) {
-      const owed = -Number(charge.amount ?? 0);
+    for (const charge of await repo.findChargesOf(extractionId)) {
+      const owed = -charge.amount;
       if (owed <= 0) continue;
-      const [inserted] = await tx
-        .insert(creditMovements)
-        .values({
-          organizationId: scope.organizationId,
-          bucketId: charge.bucketId,
-          kind: 'refund',
-          amount: owed,
-          extractionId,
-        })
-        .onConflictDoNothing()
-        .returning({ id: creditMovements.id });
+      const inserted = await repo.insertMovement({
+        bucketId: charge.bucketId,
+        kind: 'refund',
+        amount: owed,
+        extractionId,
+      });
       if (!inserted) continue;
-      await tx
-        .update(creditBuckets)
-        .set({ remaining: sql`${creditBuckets.remaining} + ${owed}` })
-        .where(
-          and(eq(creditBuckets.organizationId, scope.organizationId), eq(creditBuckets.id, charge.bucketId)),
-        );
+      await repo.addToBucket(charge.bucketId, owed);
       refunded += owed;
     }
     return refunded;

@@ -4,7 +4,7 @@ import { likePattern, selectPage } from '../../platform/db/pagination';
 import { customers } from './customers.table';
 
 export type CustomerRow = typeof customers.$inferSelect;
-export type CustomerValues = Pick<CustomerRow, 'name' | 'email' | 'phone' | 'taxId' | 'address'>;
+type CustomerValues = Pick<CustomerRow, 'name' | 'email' | 'phone' | 'taxId' | 'address'>;
 
 /** Customers of the scope's organization; every query is filtered by it. */
 export const customersRepository = (scope: OrgScope) => {
@@ -32,6 +32,14 @@ export const customersRepository = (scope: OrgScope) => {
           pageSize: opts.pageSize,
         });
       }),
+    /** Every customer's id, name and tax id (matching names read by OCR). */
+    findNames: () =>
+      scope.run((tx) =>
+        tx
+          .select({ id: customers.id, name: customers.name, taxId: customers.taxId })
+          .from(customers)
+          .where(own),
+      ),
     find: (id: string) =>
       scope.run(async (tx) => (await tx.select().from(customers).where(mine(id)).limit(1))[0] ?? null),
     insert: (values: CustomerValues) =>

@@ -1,24 +1,13 @@
-import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Customer, customerInput } from '@invoicing/contract';
+import type { customerInput } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
-import { invoices } from '../invoices/invoices.table';
-import { customersRepository, type CustomerRow } from './customers.repository';
+import { customersRepository } from './customers.repository';
+import { toCustomer } from './customers.wire';
 
 type Input = z.output<typeof customerInput>;
-
-export const toCustomer = (row: CustomerRow): Customer => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  tax_id: row.taxId,
-  address: row.address,
-  created_at: row.createdAt.toISOString(),
-});
 
 const values = (input: Input) => ({
   name: input.name,
@@ -30,7 +19,15 @@ const values = (input: Input) => ({
 
 const customerNotFound = () => notFound('Customer not found.');
 
-export const customersService = (scope: OrgScope) => {
+/** Every customer's id, name and tax id (matching names read by OCR). */
+export const findCustomerNames = (scope: OrgScope) => customersRepository(scope).findNames();
+
+interface CustomerDeps {
+  /** How many invoices refer to the customer (the invoices feature answers it). */
+  countInvoices: (customerId: string) => Promise<number>;
+}
+
+export const customersService = (scope: OrgScope, deps: CustomerDeps) => {
   const repo = customersRepository(scope);
   return {
     list: async (q: { q?: string | undefined; page: number; page_size: number }) => {
@@ -49,16 +46,13 @@ export const customersService = (scope: OrgScope) => {
       return toCustomer(row);
     },
     remove: (id: string) =>
-      scope.run(async (tx) => {
-        const [used] = await tx
-          .select({ n: count() })
-          .from(invoices)
-          .where(and(eq(invoices.organizationId, scope.organizationId), eq(invoices.customerId, id)));
-        if (used && used.n > 0) {
+      scope.run(async () => {
+        const used = await deps.countInvoices(id);
+        if (used > 0) {
           throw new AppError(
             'CUSTOMER_IN_USE',
-            `This customer cannot be deleted: ${used.n} invoice(s) refer to it. Delete or reassign those invoices first.`,
-            { extra: { invoice_count: used.n } },
+            `This customer cannot be deleted: ${used} invoice(s) refer to it. Delete or reassign those invoices first.`,
+            { extra: { invoice_count: used } },
           );
         }
         try {

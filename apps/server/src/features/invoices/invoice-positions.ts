@@ -10,7 +10,7 @@
  *
  * One instance per process; it holds ids and offsets only, a few hundred bytes per list.
  */
-export interface ListAnchor {
+interface ListAnchor {
   offset: number;
   id: string;
 }

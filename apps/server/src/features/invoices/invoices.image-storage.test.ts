@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { toMb } from '@invoicing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans, subscriptions } from '../../platform/db/schema';
+import { plans, subscriptions } from '../../schema';
 import { dataUrl, makeNoiseImage } from '../../test/fixtures';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../../test/test-app';
 

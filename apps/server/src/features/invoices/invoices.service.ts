@@ -3,13 +3,10 @@ import {
   INVOICE_TAX_RATE,
   MAX_IMAGE_BYTES,
   computeInvoiceTotals,
-  fromScaled,
   invoiceStatuses,
   toMoney,
   toScaled,
   validationMessages as m,
-  type Invoice,
-  type InvoiceListItem,
   type InvoiceStats,
   type InvoiceStatus,
   type imageUploadInput,
@@ -24,13 +21,13 @@ import { decodeDataUrl } from '../../platform/files/inspect-upload';
 import { checkUpload } from '../../platform/files/check-upload';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { HeavyWork } from '../../platform/work/heavy-work';
-import { attachmentLink } from '../attachments/attachments.links';
+import { attachmentLinker } from '../attachments/attachments.links';
 import { attachmentStorage } from '../attachments/attachments.storage';
 import { getOrganizationCurrency } from '../orgs/orgs.service';
+import { toInvoice, toInvoiceListItem, toInvoiceStats } from './invoices.wire';
 import {
   invoicesRepository,
   type InvoiceImage,
-  type InvoiceLineRow,
   type InvoiceRow,
   type LineValues,
 } from './invoices.repository';
@@ -40,7 +37,7 @@ type Input = z.output<typeof invoiceInput>;
 /** The largest total numeric(14,2) holds. */
 const MAX_AMOUNT = toScaled('999999999999.99', 2);
 
-export interface InvoiceDeps {
+interface InvoiceDeps {
   files: FileStore;
   signer: UrlSigner;
   heavyWork: HeavyWork;
@@ -55,62 +52,21 @@ const formatNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/** How many invoices refer to the customer (the customers feature asks before a deletion). */
+export const countInvoicesOfCustomer = (scope: OrgScope) => (customerId: string) =>
+  invoicesRepository(scope).countOfCustomer(customerId);
+
 export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
   const repo = invoicesRepository(scope);
   const storage = attachmentStorage(scope, deps.files);
   const org = scope.organizationId;
 
-  const toInvoice = (found: {
-    row: InvoiceRow;
-    customer: { id: string; name: string; email: string } | null;
-    lines: InvoiceLineRow[];
-    image: InvoiceImage | null;
-    deletedByName: string | null;
-  }): Invoice => {
-    const { row, image } = found;
-    // Links only while the image is shown: a deleted image's file is kept, but not served.
-    const shown = row.imageStatus === 'available' ? image : null;
-    const kept = row.imageStatus === 'no_image' ? null : image;
-    return {
-      id: row.id,
-      number: row.number,
-      status: row.status,
-      issue_date: row.issueDate,
-      due_date: row.dueDate,
-      currency: row.currency,
-      subtotal: toMoney(row.subtotal),
-      tax_rate: toMoney(row.taxRate),
-      tax_amount: toMoney(row.taxAmount),
-      total: toMoney(row.total),
-      customer: found.customer,
-      lines: found.lines.map((l) => ({
-        id: l.id,
-        item: l.itemId,
-        description: l.description,
-        quantity: l.quantity.replace(/\.?0+$/, '') || '0',
-        unit_price: toMoney(l.unitPrice),
-        total: toMoney(l.total),
-      })),
-      image_url: shown ? attachmentLink(deps.signer, org, shown.attachmentId, 'original') : null,
-      image_preview_url: shown?.hasPreview
-        ? attachmentLink(deps.signer, org, shown.attachmentId, 'preview')
-        : null,
-      image_mime: kept?.mime ?? null,
-      image_name: kept?.name ?? null,
-      image_status: row.imageStatus,
-      image_deleted_at: row.imageDeletedAt ? row.imageDeletedAt.toISOString() : null,
-      image_deleted_by_name: row.imageStatus === 'deleted' ? found.deletedByName : null,
-      image_deletion_reason: row.imageStatus === 'deleted' ? row.imageDeletionReason : null,
-      has_image: row.imageStatus === 'available',
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-  };
+  const link = attachmentLinker(deps.signer, org);
 
   const load = async (id: string) => {
     const found = await repo.find(id);
     if (!found) throw invoiceNotFound();
-    return toInvoice(found);
+    return toInvoice(found, link);
   };
 
   /** Checks references and computes every figure; client figures are never trusted. */
@@ -188,21 +144,7 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
         ? (q.status as InvoiceStatus)
         : undefined;
       const { rows, count } = await repo.list({ status, q: q.q, page: q.page, pageSize });
-      const results: InvoiceListItem[] = rows.map((r) => ({
-        id: r.id,
-        number: r.number,
-        status: r.status,
-        issue_date: r.issueDate,
-        due_date: r.dueDate,
-        currency: r.currency,
-        total: toMoney(r.total),
-        image_status: r.imageStatus,
-        has_image: r.imageStatus === 'available',
-        customer: r.customerId
-          ? { id: r.customerId, name: r.customerName ?? '', email: r.customerEmail ?? '' }
-          : null,
-      }));
-      return pageOf(results, count, q.page, pageSize);
+      return pageOf(rows.map(toInvoiceListItem), count, q.page, pageSize);
     },
 
     get: load,
@@ -385,34 +327,7 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
         await repo.stats(since, isoDay(now)),
         await getOrganizationCurrency(scope),
       ]);
-      const breakdown = { DRAFT: 0, SENT: 0, PAID: 0, OVERDUE: 0, CANCELLED: 0 };
-      const amounts = { DRAFT: 0n, SENT: 0n, PAID: 0n, OVERDUE: 0n, CANCELLED: 0n };
-      for (const r of rows) {
-        breakdown[r.status] = Number(r.n);
-        amounts[r.status] = toScaled(r.amount, 2);
-      }
-      const money = (v: bigint) => fromScaled(v, 2);
-      const totalCount = Object.values(breakdown).reduce((a, b) => a + b, 0);
-      const totalAmount = amounts.DRAFT + amounts.SENT + amounts.PAID + amounts.OVERDUE;
-      return {
-        days,
-        currency,
-        total_invoices: totalCount,
-        // Cancelled invoices are counted but not added to the amounts owed or earned.
-        total_amount: money(totalAmount),
-        paid_amount: money(amounts.PAID),
-        pending_amount: money(amounts.SENT),
-        overdue_amount: money(amounts.OVERDUE),
-        draft_amount: money(amounts.DRAFT),
-        status_breakdown: breakdown,
-        amount_by_status: {
-          DRAFT: money(amounts.DRAFT),
-          SENT: money(amounts.SENT),
-          PAID: money(amounts.PAID),
-          OVERDUE: money(amounts.OVERDUE),
-          CANCELLED: money(amounts.CANCELLED),
-        },
-      };
+      return toInvoiceStats(days, currency, rows);
     },
   };
 };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { invoiceStatuses } from '@invoicing/contract';
 import {
   bigint,
   check,
@@ -26,7 +27,7 @@ export const invoices = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
-    status: text('status', { enum: ['DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED'] }).notNull(),
+    status: text('status', { enum: invoiceStatuses }).notNull(),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     currency: text('currency').notNull(),
@@ -71,7 +72,10 @@ export const invoices = pgTable(
     index('invoices_organization_customer_idx').on(t.organizationId, t.customerId),
     // Search by any part of the number (pg_trgm, migration 0005), read through invoice_ids_matching_number.
     index('invoices_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
-    check('invoices_status_check', sql`${t.status} in ('DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED')`),
+    check(
+      'invoices_status_check',
+      sql`${t.status} in (${sql.raw(invoiceStatuses.map((s) => `'${s}'`).join(', '))})`,
+    ),
     // Each image belongs to one invoice; deleting a stored file finds the invoice that shows it.
     uniqueIndex('invoices_image_attachment_key').on(t.imageAttachmentId),
     check('invoices_image_status_check', sql`${t.imageStatus} in ('available', 'deleted', 'no_image')`),

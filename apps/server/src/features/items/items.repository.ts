@@ -4,7 +4,7 @@ import { likePattern, selectPage } from '../../platform/db/pagination';
 import { items } from './items.table';
 
 export type ItemRow = typeof items.$inferSelect;
-export type ItemValues = Pick<ItemRow, 'name' | 'sku' | 'currency' | 'unitPrice' | 'taxRate'>;
+type ItemValues = Pick<ItemRow, 'name' | 'sku' | 'currency' | 'unitPrice' | 'taxRate'>;
 
 /** Items of the scope's organization; every query is filtered by it. */
 export const itemsRepository = (scope: OrgScope) => {
@@ -22,6 +22,8 @@ export const itemsRepository = (scope: OrgScope) => {
           pageSize: opts.pageSize,
         });
       }),
+    /** Every item's id and name (matching lines read by OCR). */
+    findNames: () => scope.run((tx) => tx.select({ id: items.id, name: items.name }).from(items).where(own)),
     find: (id: string) =>
       scope.run(async (tx) => (await tx.select().from(items).where(mine(id)).limit(1))[0] ?? null),
     insert: (values: ItemValues) =>

@@ -1,23 +1,14 @@
 import type { z } from 'zod';
-import { toMoney, validationMessages, type Item, type itemInput } from '@invoicing/contract';
+import { toMoney, validationMessages, type itemInput } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { getOrganizationCurrency } from '../orgs/orgs.service';
-import { itemsRepository, type ItemRow } from './items.repository';
+import { itemsRepository } from './items.repository';
+import { toItem } from './items.wire';
 
 type Input = z.output<typeof itemInput>;
-
-export const toItem = (row: ItemRow): Item => ({
-  id: row.id,
-  name: row.name,
-  sku: row.sku,
-  currency: row.currency,
-  unit_price: toMoney(row.unitPrice),
-  tax_rate: toMoney(row.taxRate),
-  created_at: row.createdAt.toISOString(),
-});
 
 const itemNotFound = () => notFound('Item not found.');
 
@@ -25,6 +16,9 @@ const skuTaken = () =>
   new AppError('SKU_TAKEN', validationMessages.skuTaken, {
     fieldErrors: { sku: [validationMessages.skuTaken] },
   });
+
+/** Every item's id and name (matching lines read by OCR). */
+export const findItemNames = (scope: OrgScope) => itemsRepository(scope).findNames();
 
 export const itemsService = (scope: OrgScope) => {
   const repo = itemsRepository(scope);

@@ -7,16 +7,16 @@ import { previewOf, renderPdfPages } from '../../platform/files/inspect-upload';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { refundCredits } from '../credits/credits.service';
 import { attachmentKey } from '../attachments/attachments.storage';
-import { attachmentsRepository } from '../attachments/attachments.repository';
-import type { JobDeps } from '../jobs';
+import { findAttachment } from '../attachments/attachments.service';
+import type { JobDeps } from '../../platform/jobs/job-deps';
 import { ocrRepository } from './ocr.repository';
 import type { StoredPage } from './ocr.table';
-import { eventOf } from './ocr.events';
+import { eventOf } from './ocr.wire';
 
 /** Pages of a PDF read (and pictured for the review screen); later pages are skipped with a warning. */
-export const OCR_MAX_PAGES = 10;
+const OCR_MAX_PAGES = 10;
 /** The engine's budget for a whole document. */
-export const OCR_TIMEOUT_MS = 180_000;
+const OCR_TIMEOUT_MS = 180_000;
 
 /** Errors that are the file's, not ours: trying again reads the same file the same way. */
 const fileErrors = new Set([
@@ -37,7 +37,7 @@ const withinPage: Record<string, number> = {
   'probe-arabic': 0.55,
   'recognize-arabic': 0.65,
 };
-export const progressOf = (p: EngineProgress): OcrProgress => {
+const progressOf = (p: EngineProgress): OcrProgress => {
   let percent: number;
   if (p.stage === 'open') percent = 3;
   else if (p.stage === 'extract') percent = 88;
@@ -119,7 +119,7 @@ export const extractInvoiceFields = defineJob<{ organizationId: string; extracti
     const ocr = ocrRepository(scope);
     const run = await ocr.find(payload.extractionId);
     if (!run || run.status !== 'PROCESSING') return { status: 'skipped', reason: 'settled already' };
-    const file = await attachmentsRepository(scope).find(run.attachmentId);
+    const file = await findAttachment(scope, run.attachmentId);
     const bytes = file ? await deps.files.get(file.storageKey) : null;
     if (!file || !bytes) {
       return { status: 'failed', code: 'FILE_MISSING', reason: 'The file is no longer stored.' };

@@ -1,12 +1,10 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { SystemAccess } from '../../platform/db/system-access';
 import type { JobDeps } from '../../platform/jobs/job-deps';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { refundCredits } from '../credits/credits.service';
 import { extractInvoiceFields } from './extract-invoice-fields.job';
-import { eventOf } from './ocr.events';
-import { ocrRepository } from './ocr.repository';
-import { ocrExtractions } from './ocr.table';
+import { eventOf } from './ocr.wire';
+import { ocrRepository, ocrSystemRepository } from './ocr.repository';
 
 /** A run started this long ago whose job is gone is queued again. */
 const ORPHAN_AFTER_MS = 60_000;
@@ -25,20 +23,7 @@ export const reconcileExtractions = async (
   events: JobDeps['events'],
   now = Date.now(),
 ): Promise<{ requeued: number; givenUp: number }> => {
-  const stale = await system.db
-    .select({
-      id: ocrExtractions.id,
-      organizationId: ocrExtractions.organizationId,
-      createdAt: ocrExtractions.createdAt,
-    })
-    .from(ocrExtractions)
-    .where(
-      and(
-        eq(ocrExtractions.status, 'PROCESSING'),
-        lt(ocrExtractions.createdAt, new Date(now - ORPHAN_AFTER_MS)),
-      ),
-    )
-    .limit(500);
+  const stale = await ocrSystemRepository(system.db).findProcessingSince(new Date(now - ORPHAN_AFTER_MS));
   let requeued = 0;
   let givenUp = 0;
   for (const run of stale) {

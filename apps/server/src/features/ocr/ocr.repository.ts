@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FieldsJson, OcrMethod, OcrProgress } from '@invoicing/contract';
-import type { OrgScope } from '../../platform/db/org-scope';
+import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import { users } from '../auth/auth.table';
 import { attachments } from '../attachments/attachments.table';
 import { invoices } from '../invoices/invoices.table';
@@ -206,3 +206,18 @@ export const ocrRepository = (scope: OrgScope) => {
 export type ExtractionWithFile = NonNullable<
   Awaited<ReturnType<ReturnType<typeof ocrRepository>['findWithFile']>>
 >;
+
+/** OCR runs across organizations (system access): the check that no run stays PROCESSING for ever. */
+export const ocrSystemRepository = (db: Queryable) => ({
+  /** Runs still PROCESSING that started before `before`, at most 500. */
+  findProcessingSince: (before: Date) =>
+    db
+      .select({
+        id: ocrExtractions.id,
+        organizationId: ocrExtractions.organizationId,
+        createdAt: ocrExtractions.createdAt,
+      })
+      .from(ocrExtractions)
+      .where(and(eq(ocrExtractions.status, 'PROCESSING'), lt(ocrExtractions.createdAt, before)))
+      .limit(500),
+});

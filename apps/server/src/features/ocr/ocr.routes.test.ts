@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditBuckets, creditMovements } from '../../platform/db/schema';
+import { creditBuckets, creditMovements } from '../../schema';
 import type { sampleFields } from '../../test/fake-ocr';
 import { createFakeOcr } from '../../test/fake-ocr';
 import { makeImage, makePdf, multipartBody } from '../../test/fixtures';

@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   currencies,
   customerInput,
   invoiceInput,
   itemInput,
   ocrCredits,
-  toMb,
   type Extraction,
-  type ExtractionListItem,
   type FieldsJson,
   type OcrMethod,
   type StartedOcr,
@@ -22,21 +19,19 @@ import { AppError, notFound } from '../../platform/errors/app-error';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { FileStore } from '../../platform/storage/file-store';
 import type { HeavyWork } from '../../platform/work/heavy-work';
-import { attachmentLink } from '../attachments/attachments.links';
-import { attachmentsRepository } from '../attachments/attachments.repository';
+import { attachmentLinker } from '../attachments/attachments.links';
+import { findAttachment } from '../attachments/attachments.service';
 import { chargeCredits, refundCredits } from '../credits/credits.service';
-import { customers } from '../customers/customers.table';
-import { customersService } from '../customers/customers.service';
-import { invoicesService } from '../invoices/invoices.service';
-import { items } from '../items/items.table';
-import { itemsService } from '../items/items.service';
-import type { JobDeps } from '../jobs';
+import { customersService, findCustomerNames } from '../customers/customers.service';
+import { countInvoicesOfCustomer, invoicesService } from '../invoices/invoices.service';
+import { findItemNames, itemsService } from '../items/items.service';
+import type { JobDeps } from '../../platform/jobs/job-deps';
 import { extractInvoiceFields } from './extract-invoice-fields.job';
-import { eventOf } from './ocr.events';
-import { ocrRepository, type ExtractionRow, type ExtractionWithFile } from './ocr.repository';
+import { eventOf, toExtraction, toExtractionListItem } from './ocr.wire';
+import { ocrRepository, type ExtractionRow } from './ocr.repository';
 import { findMatch } from './match-names';
 
-export interface OcrDeps {
+interface OcrDeps {
   files: FileStore;
   signer: UrlSigner;
   heavyWork: HeavyWork;
@@ -99,63 +94,18 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
   const ocr = ocrRepository(scope);
   const org = scope.organizationId;
 
-  const toListItem = (r: ExtractionWithFile): ExtractionListItem => ({
-    id: r.row.id,
-    attachment: r.row.attachmentId,
-    attachment_info: {
-      original_name: r.fileName,
-      mime: r.fileMime,
-      size_mb: toMb(r.fileSize),
-      preview_url: r.filePreviewKey ? attachmentLink(deps.signer, org, r.row.attachmentId, 'preview') : null,
-    },
-    status: r.row.status,
-    method_used: r.row.method,
-    credits_charged: r.row.creditsCharged,
-    credits_refunded: r.row.creditsRefunded,
-    confidence_score: r.row.confidenceScore,
-    has_invoice_data: r.row.hasInvoiceData,
-    fields_json: r.row.fieldsJson,
-    error_code: r.row.errorCode,
-    error_message: r.row.errorMessage,
-    progress: r.row.status === 'PROCESSING' ? r.row.progress : null,
-    invoice_id: r.row.invoiceId,
-    invoice_number: r.invoiceNumber,
-    created_at: r.row.createdAt.toISOString(),
-    updated_at: r.row.updatedAt.toISOString(),
-    duration_ms: r.row.durationMs,
-  });
+  const link = attachmentLinker(deps.signer, org);
 
   const load = async (id: string): Promise<Extraction> => {
     const found = await ocr.findWithFile(id);
     if (!found) throw notFoundExtraction();
-    const history = await ocr.corrections(id);
-    return {
-      ...toListItem(found),
-      raw_text: found.row.rawText,
-      warnings: found.row.warnings,
-      pages: found.row.pages.map((p) => ({
-        page: p.page,
-        image_url: attachmentLink(deps.signer, org, found.row.attachmentId, `page-${found.row.id}-${p.page}`),
-        width: p.width,
-        height: p.height,
-      })),
-      corrections: history.map((c) => ({
-        at: c.at.toISOString(),
-        by_name: c.byName || c.byEmail || '',
-        changes: c.changes,
-      })),
-    };
+    return toExtraction(found, await ocr.corrections(id), link);
   };
 
   /** The customer and items an extraction names, found among the organization's or created. */
   const customerFor = async (f: FieldsJson) => {
     const read = { name: clean(f.customer.name, 200) || null, taxId: clean(f.customer.tax_id, 60) || null };
-    const existing = await scope.run((tx) =>
-      tx
-        .select({ id: customers.id, name: customers.name, taxId: customers.taxId })
-        .from(customers)
-        .where(eq(customers.organizationId, org)),
-    );
+    const existing = await findCustomerNames(scope);
     const match = findMatch(existing, read);
     if (match) return match.id;
     const input = customerInput.safeParse({
@@ -165,7 +115,9 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
     });
     if (!input.success)
       throw new AppError('VALIDATION_FAILED', 'The customer read from the file is not valid.');
-    return (await customersService(scope).create(input.data)).id;
+    return (
+      await customersService(scope, { countInvoices: countInvoicesOfCustomer(scope) }).create(input.data)
+    ).id;
   };
 
   const itemFor = async (
@@ -196,7 +148,12 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
       page_size: number;
     }) => {
       const { count, rows } = await ocr.list({ ...q, pageSize: q.page_size });
-      return { count, page: q.page, page_size: q.page_size, results: rows.map(toListItem) };
+      return {
+        count,
+        page: q.page,
+        page_size: q.page_size,
+        results: rows.map((r) => toExtractionListItem(r, link)),
+      };
     },
 
     /**
@@ -209,7 +166,7 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
       try {
         await scope.run(async () => {
           // Uploaded files only: an invoice's image already has its invoice.
-          const file = await attachmentsRepository(scope).find(attachmentId, {
+          const file = await findAttachment(scope, attachmentId, {
             lock: true,
             kind: 'INVOICE_UPLOAD',
           });
@@ -302,7 +259,7 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
         if (!unlocked) throw notFoundExtraction();
         // The file first, then the run: the order in which deleting the file takes them. Held, it also keeps
         // the runs of the same file from giving it to two invoices at once.
-        const file = await attachmentsRepository(scope).find(unlocked.attachmentId, { lock: true });
+        const file = await findAttachment(scope, unlocked.attachmentId, { lock: true });
         const row: ExtractionRow | null = file ? await ocr.find(id, { lock: true }) : null;
         if (!row) throw notFoundExtraction();
         if (row.status !== 'DONE' || !row.fieldsJson) {
@@ -322,9 +279,7 @@ export const ocrService = (scope: OrgScope, deps: OcrDeps) => {
         const currency = (currencies as readonly string[]).includes(f.currency ?? '')
           ? (f.currency as (typeof currencies)[number])
           : undefined;
-        const known = await scope.run((tx) =>
-          tx.select({ id: items.id, name: items.name }).from(items).where(eq(items.organizationId, org)),
-        );
+        const known = await findItemNames(scope);
         const lines = [];
         for (const line of f.line_items.slice(0, 500)) {
           const description = clean(line.description, 500) || 'Item';

@@ -1,11 +1,11 @@
 import type { SystemAccess } from '../../platform/db/system-access';
-import { plans } from './plans.table';
+import { plansRepository } from './plans.repository';
 
 /** Yearly price: twelve months less 20%, to the cent. */
 const yearly = (monthlyCents: number) => ((monthlyCents * 12 * 80) / 100 / 100).toFixed(2);
 
 /** The plans of DECISIONS.md, inserted on first start; superusers edit them afterwards. */
-export const defaultPlans = [
+const defaultPlans = [
   {
     code: 'free',
     name: 'Free',
@@ -54,8 +54,7 @@ export const defaultPlans = [
 ] as const;
 
 export const seedPlans = async (system: SystemAccess): Promise<void> => {
-  await system.db
-    .insert(plans)
-    .values(defaultPlans.map((p) => ({ ...p, features: [...p.features], currency: 'EGP' })))
-    .onConflictDoNothing({ target: plans.code });
+  await plansRepository(system.db).insertMissing(
+    defaultPlans.map((p) => ({ ...p, features: [...p.features], currency: 'EGP' })),
+  );
 };

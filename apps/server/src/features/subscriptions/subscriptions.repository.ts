@@ -1,82 +1,115 @@
-import { and, eq } from 'drizzle-orm';
-import type { OrgScope } from '../../platform/db/org-scope';
+import { aliasedTable, and, eq, lte, or } from 'drizzle-orm';
+import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import { plans } from '../plans/plans.table';
 import { subscriptions } from './subscriptions.table';
 
-/** `start` moved on by one billing cycle. */
-const nextPeriodEnd = (start: Date, cycle: 'monthly' | 'yearly') => {
-  const end = new Date(start);
-  if (cycle === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
-};
+const planColumns = (p: typeof plans) => ({
+  planId: p.id,
+  planCode: p.code,
+  planName: p.name,
+  planDescription: p.description,
+  planCurrency: p.currency,
+  planPriceMonthly: p.priceMonthly,
+  creditsPerMonth: p.creditsPerMonth,
+  maxStorageMb: p.maxStorageMb,
+});
 
-/**
- * The organization's subscription with its plan. Time moves it on the first time anyone looks, so no
- * scheduler is needed: a trial that has ended without payment falls to the Free plan (ACTIVE), and an
- * active subscription whose period has ended starts its next period (each period grants the plan's
- * credits anew).
- */
-export const getSubscription = (scope: OrgScope) =>
-  scope.run(async (tx) => {
-    const select = () =>
-      tx
-        .select({
-          id: subscriptions.id,
-          status: subscriptions.status,
-          trialEndsAt: subscriptions.trialEndsAt,
-          billingCycle: subscriptions.billingCycle,
-          currentPeriodStart: subscriptions.currentPeriodStart,
-          currentPeriodEnd: subscriptions.currentPeriodEnd,
-          planId: plans.id,
-          planCode: plans.code,
-          planName: plans.name,
-          planDescription: plans.description,
-          planCurrency: plans.currency,
-          planPriceMonthly: plans.priceMonthly,
-          creditsPerMonth: plans.creditsPerMonth,
-          maxStorageMb: plans.maxStorageMb,
-        })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(eq(subscriptions.organizationId, scope.organizationId))
-        .limit(1);
-    const [current] = await select();
-    if (!current) return null;
-    const now = new Date();
-    const mine = and(
-      eq(subscriptions.id, current.id),
-      eq(subscriptions.organizationId, scope.organizationId),
-    );
-    if (current.status === 'TRIAL' && current.trialEndsAt && current.trialEndsAt.getTime() <= now.getTime()) {
-      const [free] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, 'free')).limit(1);
-      if (free) {
+type PlanRow = typeof plans.$inferSelect;
+type StoredRow = typeof subscriptions.$inferSelect;
+
+/** A plan's fields as a subscription answer carries them. */
+interface PlanFields {
+  planId: PlanRow['id'];
+  planCode: PlanRow['code'];
+  planName: PlanRow['name'];
+  planDescription: PlanRow['description'];
+  planCurrency: PlanRow['currency'];
+  planPriceMonthly: PlanRow['priceMonthly'];
+  creditsPerMonth: PlanRow['creditsPerMonth'];
+  maxStorageMb: PlanRow['maxStorageMb'];
+}
+
+/** The stored subscription with its plan, and the Free plan an ended trial falls to. */
+export interface SubscriptionRow
+  extends
+    PlanFields,
+    Pick<
+      StoredRow,
+      'id' | 'status' | 'trialEndsAt' | 'billingCycle' | 'currentPeriodStart' | 'currentPeriodEnd'
+    > {
+  free: PlanFields | null;
+}
+
+type SubscriptionValues = Partial<
+  Pick<
+    typeof subscriptions.$inferInsert,
+    'planId' | 'status' | 'billingCycle' | 'currentPeriodStart' | 'currentPeriodEnd'
+  >
+>;
+
+/** The scope's organization's subscription; every query is filtered by it. */
+export const subscriptionsRepository = (scope: OrgScope) => {
+  const own = eq(subscriptions.organizationId, scope.organizationId);
+  return {
+    /** The stored subscription with its plan, and the Free plan an ended trial falls to. */
+    find: (): Promise<SubscriptionRow | null> =>
+      scope.run(async (tx) => {
+        const free = aliasedTable(plans, 'free_plan');
+        const [row] = await tx
+          .select({
+            id: subscriptions.id,
+            status: subscriptions.status,
+            trialEndsAt: subscriptions.trialEndsAt,
+            billingCycle: subscriptions.billingCycle,
+            currentPeriodStart: subscriptions.currentPeriodStart,
+            currentPeriodEnd: subscriptions.currentPeriodEnd,
+            ...planColumns(plans),
+            free: planColumns(free),
+          })
+          .from(subscriptions)
+          .innerJoin(plans, eq(plans.id, subscriptions.planId))
+          .leftJoin(free, eq(free.code, 'free'))
+          .where(own)
+          .limit(1);
+        return row ?? null;
+      }),
+
+    update: (id: string, values: SubscriptionValues) =>
+      scope.run(async (tx) => {
         await tx
           .update(subscriptions)
-          .set({
-            planId: free.id,
-            status: 'ACTIVE',
-            billingCycle: 'monthly',
-            currentPeriodStart: now,
-            currentPeriodEnd: nextPeriodEnd(now, 'monthly'),
-          })
-          .where(mine);
-        const [after] = await select();
-        return after ?? null;
-      }
-    }
-    if (current.status === 'ACTIVE' && current.currentPeriodEnd.getTime() <= now.getTime()) {
-      let start = current.currentPeriodEnd;
-      let end = nextPeriodEnd(start, current.billingCycle);
-      while (end.getTime() <= now.getTime()) {
-        start = end;
-        end = nextPeriodEnd(start, current.billingCycle);
-      }
-      await tx.update(subscriptions).set({ currentPeriodStart: start, currentPeriodEnd: end }).where(mine);
-      const [after] = await select();
-      return after ?? null;
-    }
-    return current;
-  });
+          .set(values)
+          .where(and(own, eq(subscriptions.id, id)));
+      }),
+  };
+};
 
-export type Subscription = NonNullable<Awaited<ReturnType<typeof getSubscription>>>;
+/** Subscriptions across organizations: sign-up starts them, the scheduled check finds those due. */
+export const subscriptionsSystemRepository = (db: Queryable) => ({
+  /** Starts the plan `planCode` as a trial ending at `trialEndsAt`, in the caller's transaction. */
+  insertTrial: async (organizationId: string, planCode: string, trialEndsAt: Date) => {
+    const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, planCode)).limit(1);
+    if (!plan) throw new Error('plans are not seeded');
+    await db.insert(subscriptions).values({
+      organizationId,
+      planId: plan.id,
+      status: 'TRIAL',
+      trialEndsAt,
+      currentPeriodEnd: trialEndsAt,
+    });
+  },
+
+  /** The organizations whose trial or active period has ended by `now`. */
+  findDue: async (now: Date) =>
+    (
+      await db
+        .select({ organizationId: subscriptions.organizationId })
+        .from(subscriptions)
+        .where(
+          or(
+            and(eq(subscriptions.status, 'TRIAL'), lte(subscriptions.trialEndsAt, now)),
+            and(eq(subscriptions.status, 'ACTIVE'), lte(subscriptions.currentPeriodEnd, now)),
+          ),
+        )
+    ).map((r) => r.organizationId),
+});

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../platform/db/schema';
+import { subscriptions } from '../../schema';
 import { createFakeOcr } from '../../test/fake-ocr';
 import { makeImage, multipartBody } from '../../test/fixtures';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../../test/test-app';

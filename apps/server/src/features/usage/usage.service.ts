@@ -1,211 +1,41 @@
-import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
-import { toMb, toMoney, type DashboardSummary, type UsageSummary } from '@invoicing/contract';
+import type { DashboardSummary, UsageSummary } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
-import { attachments } from '../attachments/attachments.table';
-import { attachmentsRepository } from '../attachments/attachments.repository';
-import { creditBuckets } from '../credits/credits.table';
+import { findStorageUsage } from '../attachments/attachments.service';
 import { getCreditBalance } from '../credits/credits.service';
-import { ocrExtractions } from '../ocr/ocr.table';
+import { usageRepository } from './usage.repository';
+import { toDashboardSummary, toUsageSummary, type StorageFigures } from './usage.wire';
 
 const MB = 1024 * 1024;
 const WEEK_MS = 7 * 86_400_000;
 const MONTHS_SHOWN = 6;
 
-/** `YYYY-MM` of the `back`-th month before `now` (UTC). */
-const monthOf = (now: Date, back: number) => {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-  return d.toISOString().slice(0, 7);
-};
-
 /** Credits, storage and OCR activity of an organization, read in one snapshot. */
 export const usageService = (scope: OrgScope) => {
-  const org = scope.organizationId;
-
-  const storage = async (maxStorageMb: number) => {
-    const { usedBytes, fileCount } = await attachmentsRepository(scope).usage();
+  const storage = async (maxStorageMb: number): Promise<StorageFigures> => {
+    const { usedBytes, fileCount } = await findStorageUsage(scope);
     const max = maxStorageMb * MB;
     return { usedBytes, fileCount, maxBytes: max, remainingBytes: Math.max(0, max - usedBytes) };
   };
 
   return {
     summary: (): Promise<UsageSummary> =>
-      scope.run(async (tx) => {
+      scope.run(async () => {
         const balance = await getCreditBalance(scope);
-        const s = balance.subscription;
-        const space = await storage(s.maxStorageMb);
-        const extras = await tx
-          .select({
-            id: creditBuckets.id,
-            granted: creditBuckets.granted,
-            expiresAt: creditBuckets.expiresAt,
-          })
-          .from(creditBuckets)
-          .where(
-            and(
-              eq(creditBuckets.organizationId, org),
-              eq(creditBuckets.source, 'extra'),
-              gt(creditBuckets.expiresAt, new Date()),
-              gt(creditBuckets.remaining, 0),
-            ),
-          )
-          .orderBy(creditBuckets.expiresAt);
-        return {
-          credits: {
-            remaining: balance.planRemaining + balance.extraRemaining,
-            used: balance.usedThisPeriod,
-            max: balance.planGranted,
-            extra: balance.extraRemaining,
-          },
-          storage: {
-            used_mb: toMb(space.usedBytes),
-            remaining_mb: toMb(space.remainingBytes),
-            max_mb: s.maxStorageMb,
-            extra_mb: 0,
-          },
-          plan: {
-            name: s.planName,
-            description: s.planDescription,
-            currency: s.planCurrency,
-            price_monthly: toMoney(s.planPriceMonthly),
-          },
-          status: s.status,
-          trial_ends_at: s.trialEndsAt ? s.trialEndsAt.toISOString() : null,
-          current_period_end: s.currentPeriodEnd.toISOString(),
-          extra_purchases: {
-            active_purchases: extras.map((e) => ({
-              id: e.id,
-              type: 'credits' as const,
-              quantity: e.granted,
-              expires_at: e.expiresAt.toISOString(),
-            })),
-          },
-        };
+        const space = await storage(balance.subscription.maxStorageMb);
+        return toUsageSummary(balance, space);
       }),
 
     dashboard: (): Promise<DashboardSummary> =>
-      scope.run(async (tx) => {
+      scope.run(async () => {
         const now = new Date();
         const weekAgo = new Date(now.getTime() - WEEK_MS);
         const balance = await getCreditBalance(scope);
         const space = await storage(balance.subscription.maxStorageMb);
-        const mine = eq(ocrExtractions.organizationId, org);
-        const [totals] = await tx
-          .select({
-            total: count(),
-            done: sql<number>`count(*) filter (where ${ocrExtractions.status} = 'DONE')`.mapWith(Number),
-            failed: sql<number>`count(*) filter (where ${ocrExtractions.status} = 'FAILED')`.mapWith(Number),
-            processing: sql<number>`count(*) filter (where ${ocrExtractions.status} = 'PROCESSING')`.mapWith(
-              Number,
-            ),
-            recent: sql<number>`count(*) filter (where ${ocrExtractions.createdAt} >= ${weekAgo})`.mapWith(
-              Number,
-            ),
-            recentDone:
-              sql<number>`count(*) filter (where ${ocrExtractions.createdAt} >= ${weekAgo} and ${ocrExtractions.status} = 'DONE')`.mapWith(
-                Number,
-              ),
-            recentFailed:
-              sql<number>`count(*) filter (where ${ocrExtractions.createdAt} >= ${weekAgo} and ${ocrExtractions.status} = 'FAILED')`.mapWith(
-                Number,
-              ),
-          })
-          .from(ocrExtractions)
-          .where(mine);
-        const firstMonth = new Date(
-          Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS_SHOWN - 1), 1),
+        const activity = await usageRepository(scope).findActivity(
+          weekAgo,
+          new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS_SHOWN - 1), 1)),
         );
-        const month = sql<string>`to_char(${ocrExtractions.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-        const byMonth = await tx
-          .select({
-            month,
-            total: count(),
-            successful: sql<number>`count(*) filter (where ${ocrExtractions.status} = 'DONE')`.mapWith(
-              Number,
-            ),
-          })
-          .from(ocrExtractions)
-          .where(and(mine, gte(ocrExtractions.createdAt, firstMonth)))
-          .groupBy(month);
-        const found = new Map(byMonth.map((m) => [m.month, m]));
-        const recentRuns = await tx
-          .select({
-            id: ocrExtractions.id,
-            name: attachments.originalName,
-            createdAt: ocrExtractions.createdAt,
-            status: ocrExtractions.status,
-          })
-          .from(ocrExtractions)
-          .innerJoin(
-            attachments,
-            and(eq(attachments.organizationId, org), eq(attachments.id, ocrExtractions.attachmentId)),
-          )
-          .where(and(mine, gte(ocrExtractions.createdAt, weekAgo)))
-          .orderBy(desc(ocrExtractions.createdAt))
-          .limit(10);
-        const recentFiles = await tx
-          .select({
-            id: attachments.id,
-            name: attachments.originalName,
-            createdAt: attachments.createdAt,
-            size: attachments.size,
-          })
-          .from(attachments)
-          .where(and(eq(attachments.organizationId, org), eq(attachments.kind, 'INVOICE_UPLOAD')))
-          .orderBy(desc(attachments.createdAt))
-          .limit(6);
-        const t = totals ?? {
-          total: 0,
-          done: 0,
-          failed: 0,
-          processing: 0,
-          recent: 0,
-          recentDone: 0,
-          recentFailed: 0,
-        };
-        const finished = t.done + t.failed;
-        return {
-          ocr: {
-            total_extractions: t.total,
-            success_rate: finished === 0 ? 0 : Math.round((t.done / finished) * 1000) / 10,
-            successful: t.done,
-            failed: t.failed,
-            processing: t.processing,
-            recent_activity: t.recent,
-            recent_successful: t.recentDone,
-            recent_failed: t.recentFailed,
-          },
-          credits: {
-            used: balance.usedThisPeriod,
-            remaining: balance.planRemaining + balance.extraRemaining,
-            max: balance.planGranted,
-          },
-          storage: {
-            used_mb: toMb(space.usedBytes),
-            remaining_mb: toMb(space.remainingBytes),
-            max_mb: toMb(space.maxBytes),
-            total_files: space.fileCount,
-            total_mb: toMb(space.usedBytes),
-            average_file_mb: space.fileCount === 0 ? 0 : toMb(space.usedBytes / space.fileCount),
-          },
-          monthly_ocr: Array.from({ length: MONTHS_SHOWN }, (_, i) => {
-            const m = monthOf(now, MONTHS_SHOWN - 1 - i);
-            return { month: m, total: found.get(m)?.total ?? 0, successful: found.get(m)?.successful ?? 0 };
-          }),
-          recent_activity: {
-            ocr_extractions: recentRuns.map((r) => ({
-              id: r.id,
-              attachment__original_name: r.name,
-              created_at: r.createdAt.toISOString(),
-              status: r.status,
-            })),
-            files: recentFiles.map((f) => ({
-              id: f.id,
-              original_name: f.name,
-              created_at: f.createdAt.toISOString(),
-              size_mb: toMb(f.size),
-            })),
-          },
-        };
+        return toDashboardSummary(balance, space, activity, now, MONTHS_SHOWN);
       }),
   };
 };

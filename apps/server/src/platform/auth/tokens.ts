@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: string;
   isSuperuser: boolean;
 }

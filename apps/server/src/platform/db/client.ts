@@ -8,12 +8,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { FolderInUse, lockFolder, type FolderLock } from './folder-lock';
-import { attachTenantPool } from './org-scope';
-import * as schema from './schema';
+import { attachTenantPool } from './tenant-pools';
 
-export type Schema = typeof schema;
-/** The typed database, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The typed database, whichever driver is underneath (query builders only: no relational schema). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -48,7 +46,7 @@ export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle
   tenantPool.on('error', () => undefined);
   attachTenantPool(pool, tenantPool);
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool) as unknown as Db,
     kind: 'postgres',
     pool,
     url: databaseUrl,
@@ -60,7 +58,7 @@ export const openPostgres = (databaseUrl: string, poolSize = 10): DatabaseHandle
 
 /** Wraps an open PGlite instance (tests hand in clones of a migrated template). */
 export const wrapPglite = (client: PGlite, onClose?: () => void): DatabaseHandle => ({
-  db: drizzlePglite(client, { schema }) as unknown as Db,
+  db: drizzlePglite(client) as unknown as Db,
   kind: 'pglite',
   pglite: client,
   close: async () => {

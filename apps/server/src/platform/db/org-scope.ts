@@ -4,7 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { MembershipRole } from '@invoicing/contract';
 import type { Db } from './client';
-import * as schema from './schema';
+import { tenantPoolOf } from './tenant-pools';
 
 type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -15,6 +15,12 @@ type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * outside row-level security. Atomic groups of calls nest `scope.run` instead, which shares the transaction.
  */
 export type TenantTx = Omit<DbTx, 'transaction' | 'rollback'>;
+
+/**
+ * What a repository of work across organizations queries with: the raw database of system code
+ * (system-access.ts), or a transaction that system code opened on it.
+ */
+export type Queryable = Pick<TenantTx, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /**
  * The organization a request works in, and the only way tenant repositories reach the database. Every
@@ -34,7 +40,7 @@ export interface OrgScope {
   run<T>(fn: (tx: TenantTx) => Promise<T>, options?: RunOptions): Promise<T>;
 }
 
-export interface RunOptions {
+interface RunOptions {
   snapshot?: boolean;
   /**
    * `fn` runs exactly one read-only statement. A single statement reads one snapshot on its own, so on
@@ -56,7 +62,7 @@ const txOn = (client: pg.PoolClient): TenantTx => {
   let tx = boundToClient.get(client);
   if (!tx) {
     // The repositories use only query builders and `execute`, which a connection-bound instance has.
-    tx = drizzlePg(client, { schema }) as unknown as TenantTx;
+    tx = drizzlePg(client) as unknown as TenantTx;
     boundToClient.set(client, tx);
   }
   return tx;
@@ -95,14 +101,6 @@ const runOnPool = async <T>(
     client.release(broken);
   }
 };
-
-/**
- * Connections that serve one-statement reads, beside each application pool: their role and organization
- * are session settings, so they never serve anything but tenant reads. `client.ts` attaches one to every
- * PostgreSQL pool it opens.
- */
-const tenantPools = new WeakMap<pg.Pool, pg.Pool>();
-export const attachTenantPool = (pool: pg.Pool, tenantPool: pg.Pool) => tenantPools.set(pool, tenantPool);
 
 // The organization each tenant-pool connection was last switched to. A connection not in the map has not
 // been switched yet and still runs as the login role: it is switched before its first statement.
@@ -168,7 +166,7 @@ export const createOrgScope = (
       if (open && open.owner === owner) return fn(open.tx);
       const snapshot = options.snapshot === true;
       if (client instanceof pg.Pool) {
-        const tenantPool = options.oneStatement ? tenantPools.get(client) : undefined;
+        const tenantPool = options.oneStatement ? tenantPoolOf(client) : undefined;
         if (tenantPool) return readOnTenantPool(tenantPool, context.organizationId, fn);
         return runOnPool(client, context.organizationId, owner, fn, snapshot);
       }

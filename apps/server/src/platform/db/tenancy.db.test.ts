@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app';
 import { createOrgScope } from './org-scope';
-import { customers, memberships } from './schema';
+import { customers, memberships } from '../../schema';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,9 +7,6 @@ import { pgPolicy, pgRole, uuid } from 'drizzle-orm/pg-core';
  */
 export const tenantRole = pgRole('invoicing_tenant').existing();
 
-/** The transaction-local setting that OrgScope sets and every tenant policy reads. */
-export const tenantSetting = 'app.organization_id';
-
 /** The organization_id column every tenant table carries. */
 export const organizationIdColumn = () => uuid('organization_id').notNull();
 

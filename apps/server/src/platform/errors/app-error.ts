@@ -64,5 +64,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found.') => new AppError('NOT_FOUND', what);
-export const forbidden = (message = 'You do not have permission to perform this action.') =>
-  new AppError('FORBIDDEN', message);

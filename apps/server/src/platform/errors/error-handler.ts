@@ -21,7 +21,7 @@ interface Answer {
  * What the client is told about an error Fastify or Node raised before any handler of ours ran: the
  * contract's shape, a stable code, and a message that names the problem without echoing the request.
  */
-export const frameworkErrorAnswer = (error: { code?: string; statusCode?: number }): Answer => {
+const frameworkErrorAnswer = (error: { code?: string; statusCode?: number }): Answer => {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Request body is too large.' };

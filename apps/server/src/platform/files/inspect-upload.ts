@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 
-export type UploadKind = 'jpeg' | 'png' | 'webp' | 'pdf';
+type UploadKind = 'jpeg' | 'png' | 'webp' | 'pdf';
 
 export interface InspectedUpload {
   kind: UploadKind;
@@ -31,7 +31,7 @@ const KINDS: Record<UploadKind, { mime: string; ext: string }> = {
 };
 
 /** The type of a file from its first bytes; the name and the declared type are not trusted. */
-export const sniffKind = (bytes: Uint8Array): UploadKind | null => {
+const sniffKind = (bytes: Uint8Array): UploadKind | null => {
   const b = Buffer.from(bytes.subarray(0, 16));
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -50,7 +50,7 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
  * The longest side of a rendered PDF page, whatever the page's size (a 200-inch page at the 110 dpi of a
  * screen would be 22,000 px: 21 s and 1.5 GB). The preview is at most 1600 px wide anyway.
  */
-export const PDF_RENDER_MAX_SIDE = 1600;
+const PDF_RENDER_MAX_SIDE = 1600;
 const PDF_RENDER_TIMEOUT_MS = 20_000;
 
 // Uploads run a few at a time (platform/work/heavy-work.ts), each on one libvips thread, so the cores are

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../../test/test-app';
-import { memberships, users } from '../db/schema';
+import { memberships, users } from '../../schema';
 
 // On PostgreSQL the answers of the access check are kept between requests; every change to a user's access
 // must still take effect for the next request. (The embedded database asks every time: the same tests

@@ -35,14 +35,14 @@ export const noAccessCache: AccessCache = {
   close: async () => undefined,
 };
 
-export const accessChangedChannel = 'access_changed';
+const accessChangedChannel = 'access_changed';
 
 interface Entry {
   row: AccessRow;
   expires: number;
 }
 
-export interface AccessCacheOptions {
+interface AccessCacheOptions {
   /** A kept answer is asked again after this long, whatever the signals said. */
   ttlMs?: number;
   /** Users kept at most; past it the cache starts over. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { membershipLookup } from '../../features/orgs/orgs.repository';
 import { addMember } from '../../features/orgs/orgs.service';
 import { createTokenService, loadSigningSecret } from '../auth/tokens';
 import { AppError } from '../errors/app-error';
@@ -22,8 +23,8 @@ describe('roles on a route', () => {
       role: 'USER',
     });
     const tokens = createTokenService(loadSigningSecret(t.config.JWT_SECRET, t.config.dataDir), 900);
-    const ownersOnly = createAccessCheck(t.system, tokens)('org', ['OWNER']);
-    const everyone = createAccessCheck(t.system, tokens)('org');
+    const ownersOnly = createAccessCheck(t.system, tokens, membershipLookup(t.system.db))('org', ['OWNER']);
+    const everyone = createAccessCheck(t.system, tokens, membershipLookup(t.system.db))('org');
     const requestOf = (access: string) =>
       ({
         headers: { authorization: `Bearer ${access}`, 'x-organization-id': owner.organization.id },

@@ -1,14 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { MembershipRole, RouteAccess } from '@invoicing/contract';
 import type { TokenService } from '../auth/tokens';
 import { createOrgScope } from '../db/org-scope';
-import { preparedFor } from '../db/prepared';
 import type { SystemAccess } from '../db/system-access';
 import { AppError } from '../errors/app-error';
 import { noAccessCache, type AccessCache, type AccessRow } from './access-cache';
 import { organizationHeader } from './request-context';
-import { memberships, users } from '../db/schema';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,23 +18,11 @@ const bearer = (request: FastifyRequest): string | null => {
 
 const noOrganization = '00000000-0000-0000-0000-000000000000';
 
-/** The caller's active flag, superuser flag and role in the organization: every request asks it. */
-const membership = (system: SystemAccess) =>
-  preparedFor(system.db, 'access_membership', (name) =>
-    system.db
-      .select({ isActive: users.isActive, isSuperuser: users.isSuperuser, role: memberships.role })
-      .from(users)
-      .leftJoin(
-        memberships,
-        and(
-          eq(memberships.userId, users.id),
-          eq(memberships.organizationId, sql.placeholder('organizationId')),
-        ),
-      )
-      .where(eq(users.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare(name),
-  );
+/**
+ * The caller's active flag, superuser flag and role in the organization (role null: not a member), or
+ * undefined for an unknown user: every request asks it. The orgs feature answers it (orgs.repository.ts).
+ */
+export type MembershipLookup = (userId: string, organizationId: string) => Promise<AccessRow | undefined>;
 
 /**
  * Builds the pre-handler of each access level. It verifies the token, refuses deactivated users at once
@@ -46,7 +31,12 @@ const membership = (system: SystemAccess) =>
  * granting access are kept in `cache` until a change to the user's access is signalled (access-cache.ts).
  */
 export const createAccessCheck =
-  (system: SystemAccess, tokens: TokenService, cache: AccessCache = noAccessCache) =>
+  (
+    system: SystemAccess,
+    tokens: TokenService,
+    findAccess: MembershipLookup,
+    cache: AccessCache = noAccessCache,
+  ) =>
   (access: RouteAccess, roles?: readonly MembershipRole[]) =>
   async (request: FastifyRequest): Promise<void> => {
     request.auth = null;
@@ -74,7 +64,7 @@ export const createAccessCheck =
     let row: AccessRow | undefined = cache.get(claims.userId, scopeKey);
     if (!row) {
       const generation = cache.generation();
-      [row] = await membership(system).execute({ userId: claims.userId, organizationId: scopeKey });
+      row = await findAccess(claims.userId, scopeKey);
       // Only answers that grant access are kept.
       if (row?.isActive && (access !== 'org' || row.role))
         cache.set(claims.userId, scopeKey, row, generation);

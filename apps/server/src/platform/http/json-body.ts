@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error';
 
 /** Deeper than any body of the contract (an invoice's lines are three levels down), far below a stack's end. */
-export const maxJsonDepth = 32;
+const maxJsonDepth = 32;
 
 /**
  * Whether a JSON text nests arrays and objects deeper than `limit`. One pass over the text, counting
  * brackets outside strings, before anything is parsed: a body nested a million levels deep costs a scan,
  * not a parse, a validation and a stack of recursive walks.
  */
-export const jsonNestsDeeperThan = (text: string, limit: number): boolean => {
+const jsonNestsDeeperThan = (text: string, limit: number): boolean => {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {

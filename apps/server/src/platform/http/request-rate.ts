@@ -2,14 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error';
 import { addressKey } from './client-address';
 
-export interface RequestRate {
+interface RequestRate {
   /** Requests allowed at once. */
   burst: number;
   /** Requests allowed a minute, on average, after the burst. */
   perMinute: number;
 }
 
-export interface RateLimiter {
+interface RateLimiter {
   /** Counts a request of `key`; throws 429 when its bucket is empty. */
   take(key: string): void;
 }

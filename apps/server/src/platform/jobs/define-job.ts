@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { OrgScope } from '../db/org-scope';
 
 /** What a run of a job came to. `failed` is final: the job is not tried again, and `onGiveUp` runs. */
-export type JobOutcome =
+type JobOutcome =
   | { status: 'done' }
   | { status: 'skipped'; reason: string }
   | { status: 'failed'; reason: string; code?: string };
@@ -13,7 +13,7 @@ export interface OrganizationPayload {
   organizationId: string;
 }
 
-export interface JobRun<P> {
+interface JobRun<P> {
   payload: P;
   /** The payload organization's scope, the same as a request's: row-level security applies. */
   scope: OrgScope;

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../db/schema';
+import { customers } from '../../schema';
 import { createLogger } from '../logging/logger';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app';
 import { defineJob } from './define-job';

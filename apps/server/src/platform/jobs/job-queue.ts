@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/client';
 import type { SystemAccess } from '../db/system-access';
 import type { AnyJob, JobDefinition, OrganizationPayload } from './define-job';
 
-export interface JobQueueOptions {
+interface JobQueueOptions {
   /** On PostgreSQL the queue keeps a small pool of its own to the same database. */
   database: DatabaseHandle;
   system: SystemAccess;

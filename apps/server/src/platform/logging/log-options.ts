@@ -16,7 +16,7 @@ const secretKeys = [
 ];
 
 /** pino's redaction: the request's credentials, and secret fields at the top and one level down. */
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
@@ -29,7 +29,7 @@ export const redactPaths = [
 // name and password hash), the key that clashed (`Key (email)=(...)`) and the failing row.
 const valueCarryingKeys = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'row']);
 
-export interface SafeError {
+interface SafeError {
   type: string;
   message: string;
   stack: string;
@@ -43,7 +43,7 @@ const withoutValues = (message: string): string => message.replace(/\nparams: [\
  * An error as it may be logged: its type, message, code and stack, and the same for its causes, without
  * the values of the statement that failed. The stack's first line repeats the message, so it is rebuilt.
  */
-export const serializeError = (error: unknown, depth = 0): SafeError | unknown => {
+const serializeError = (error: unknown, depth = 0): SafeError | unknown => {
   if (!(error instanceof Error)) return error;
   const type = error.constructor?.name ?? 'Error';
   const message = withoutValues(error.message);

@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, gt, gte, inArray, sql, sum } from 'drizzle-orm';
+import type { OrgScope } from '../../platform/db/org-scope';
+import { creditBuckets, creditMovements } from './credits.table';
+
+type MovementValues = Omit<typeof creditMovements.$inferInsert, 'id' | 'organizationId' | 'createdAt'>;
+
+/** Credit buckets and the ledger of the scope's organization; every query is filtered by it. */
+export const creditsRepository = (scope: OrgScope) => {
+  const org = scope.organizationId;
+  const ownBuckets = eq(creditBuckets.organizationId, org);
+  const ownMovements = eq(creditMovements.organizationId, org);
+  return {
+    /** The plan's bucket of a period, once: answers its id when this call made it, else null. */
+    insertPlanBucket: (values: { granted: number; periodStart: Date; expiresAt: Date }) =>
+      scope.run(async (tx) => {
+        const [bucket] = await tx
+          .insert(creditBuckets)
+          .values({ organizationId: org, source: 'plan', remaining: values.granted, ...values })
+          .onConflictDoNothing()
+          .returning({ id: creditBuckets.id });
+        return bucket?.id ?? null;
+      }),
+
+    /** A movement of the ledger; null when the same movement is there already. */
+    insertMovement: (values: MovementValues) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .insert(creditMovements)
+          .values({ organizationId: org, ...values })
+          .onConflictDoNothing()
+          .returning({ id: creditMovements.id });
+        return row?.id ?? null;
+      }),
+
+    /** The buckets not expired at `now`. */
+    findLiveBuckets: (now: Date) =>
+      scope.run((tx) =>
+        tx
+          .select({
+            id: creditBuckets.id,
+            source: creditBuckets.source,
+            granted: creditBuckets.granted,
+            remaining: creditBuckets.remaining,
+            periodStart: creditBuckets.periodStart,
+            expiresAt: creditBuckets.expiresAt,
+          })
+          .from(creditBuckets)
+          .where(and(ownBuckets, gt(creditBuckets.expiresAt, now)))
+          .orderBy(creditBuckets.expiresAt),
+      ),
+
+    /**
+     * The buckets that can be spent, locked in the one order every spender takes them: plan first, then
+     * extras by earliest expiry.
+     */
+    lockSpendableBuckets: (now: Date) =>
+      scope.run((tx) =>
+        tx
+          .select({ id: creditBuckets.id, remaining: creditBuckets.remaining })
+          .from(creditBuckets)
+          .where(and(ownBuckets, gt(creditBuckets.expiresAt, now), gt(creditBuckets.remaining, 0)))
+          .orderBy(
+            desc(sql`${creditBuckets.source} = 'plan'`),
+            asc(creditBuckets.expiresAt),
+            asc(creditBuckets.id),
+          )
+          .for('update'),
+      ),
+
+    /** Adds `amount` (negative to take) to a bucket's remaining credits. */
+    addToBucket: (bucketId: string, amount: number) =>
+      scope.run(async (tx) => {
+        await tx
+          .update(creditBuckets)
+          .set({ remaining: sql`${creditBuckets.remaining} + ${amount}` })
+          .where(and(ownBuckets, eq(creditBuckets.id, bucketId)));
+      }),
+
+    /** Credits spent since `since`, refunds deducted (a negative sum, as the ledger signs it). */
+    sumSpentSince: (since: Date) =>
+      scope.run(async (tx) => {
+        const [spent] = await tx
+          .select({ total: sum(creditMovements.amount) })
+          .from(creditMovements)
+          .where(
+            and(
+              ownMovements,
+              inArray(creditMovements.kind, ['ocr_charge', 'refund']),
+              gte(creditMovements.createdAt, since),
+            ),
+          );
+        return Number(spent?.total ?? 0);
+      }),
+
+    /** What an OCR run was charged, net of refunds, per bucket. */
+    findChargesOf: (extractionId: string) =>
+      scope.run(async (tx) =>
+        (
+          await tx
+            .select({ bucketId: creditMovements.bucketId, amount: sum(creditMovements.amount) })
+            .from(creditMovements)
+            .where(
+              and(
+                ownMovements,
+                eq(creditMovements.extractionId, extractionId),
+                inArray(creditMovements.kind, ['ocr_charge', 'refund']),
+              ),
+            )
+            .groupBy(creditMovements.bucketId)
+            .orderBy(asc(creditMovements.bucketId))
+        ).map((c) => ({ bucketId: c.bucketId, amount: Number(c.amount ?? 0) })),
+      ),
+  };
+};

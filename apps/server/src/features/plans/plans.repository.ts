@@ -1,0 +1,12 @@
+import type { Queryable } from '../../platform/db/org-scope';
+import { plans } from './plans.table';
+
+type PlanValues = Omit<typeof plans.$inferInsert, 'id'>;
+
+/** The plans, global to every organization (system access). */
+export const plansRepository = (db: Queryable) => ({
+  /** Inserts the plans whose code is not there yet; existing plans keep their edits. */
+  insertMissing: async (values: PlanValues[]) => {
+    await db.insert(plans).values(values).onConflictDoNothing({ target: plans.code });
+  },
+});
