@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { likePattern, selectPage } from '../../platform/db/pagination';
+import { tenantRecords } from '../../platform/db/tenant-records';
 import { customers } from './customers.table';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -9,7 +10,6 @@ type CustomerValues = Pick<CustomerRow, 'name' | 'email' | 'phone' | 'taxId' | '
 /** Customers of the scope's organization; every query is filtered by it. */
 export const customersRepository = (scope: OrgScope) => {
   const own = eq(customers.organizationId, scope.organizationId);
-  const mine = (id: string) => and(own, eq(customers.id, id));
   return {
     list: (opts: { q?: string | undefined; page: number; pageSize: number }) =>
       scope.run(async (tx) => {
@@ -40,32 +40,6 @@ export const customersRepository = (scope: OrgScope) => {
           .from(customers)
           .where(own),
       ),
-    find: (id: string) =>
-      scope.run(async (tx) => (await tx.select().from(customers).where(mine(id)).limit(1))[0] ?? null),
-    insert: (values: CustomerValues) =>
-      scope.run(
-        async (tx) =>
-          (
-            await tx
-              .insert(customers)
-              .values({ ...values, organizationId: scope.organizationId })
-              .returning()
-          )[0]!,
-      ),
-    update: (id: string, values: CustomerValues) =>
-      scope.run(
-        async (tx) =>
-          (
-            await tx
-              .update(customers)
-              .set({ ...values, updatedAt: new Date() })
-              .where(mine(id))
-              .returning()
-          )[0] ?? null,
-      ),
-    remove: (id: string) =>
-      scope.run(
-        async (tx) => (await tx.delete(customers).where(mine(id)).returning({ id: customers.id })).length > 0,
-      ),
+    ...tenantRecords<typeof customers, CustomerValues>(scope, customers),
   };
 };
