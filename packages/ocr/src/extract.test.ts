@@ -715,4 +715,72 @@ describe('extractFields on invoices of our own making', () => {
       { description: 'Office Chair', quantity: '5', unit_price: '394.54', total: '1972.70' },
     ]);
   });
+
+  it('reads a number marked only by the number sign, and amounts grouped by spaces', () => {
+    const lines = page([
+      [[100, 'Gulf Lines Trading W.L.L.']],
+      [[100, '#53-70709']],
+      [[100, '07-05-2025']],
+      [
+        [100, 'Item'],
+        [800, 'Qty'],
+        [1000, 'Unit Price'],
+        [1300, 'Amount'],
+      ],
+      [
+        [100, 'Steel Shelving'],
+        [800, '2'],
+        [1000, '1 250.00'],
+        [1300, '2 500.00'],
+      ],
+      [
+        [100, 'Subtotal'],
+        [1300, '2 500.00'],
+      ],
+      [
+        [100, 'VAT (5%)'],
+        [1300, '125.00'],
+      ],
+      [
+        [100, 'Total'],
+        [1300, '2 625.00'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.invoice_number).toBe('53-70709');
+    expect(f.line_items[0]).toMatchObject({ quantity: '2', unit_price: '1250.00', total: '2500.00' });
+    expect([f.subtotal, f.tax_amount, f.total]).toEqual(['2500.00', '125.00', '2625.00']);
+  });
+
+  it('keeps three decimals of a dinar, reads amounts of nine digits with cents, skips a tax number', () => {
+    const lines = page([
+      [[100, 'رقم ضريبة القيمة المضافة : 300123456700003']],
+      [[100, 'المرجع : 2024/090']],
+      [[100, 'Amounts in KWD']],
+      [
+        [100, 'Subtotal'],
+        [1300, '1,789.685'],
+      ],
+      [
+        [100, 'Total'],
+        [1300, '1,789.685'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.invoice_number).toBe('2024/090');
+    expect([f.currency, f.subtotal, f.total]).toEqual(['KWD', '1789.685', '1789.685']);
+    const big = extractFields(
+      page([
+        [
+          [100, 'Sub-total'],
+          [1300, '2,205,871.73'],
+        ],
+        [
+          [100, 'Net Payable'],
+          [1300, '2,514,693.77'],
+        ],
+      ]),
+    ).fields;
+    expect([big.subtotal, big.total]).toEqual(['2205871.73', '2514693.77']);
+  });
 });

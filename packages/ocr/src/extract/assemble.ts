@@ -1,8 +1,9 @@
 // Assembly: the steps' findings as `fields_json`, with a confidence and a box for each field read.
 import { fmtFixed, fmtTrim } from '../decimal.js';
+import { currencyDecimals } from '../regions/index.js';
 import type { Dec } from '../decimal.js';
 import type { Line, Word } from '../layout.js';
-import { countArabic, countLatin, hasArabic } from '../text.js';
+import { countArabic, countLatin, hasArabic, toWesternDigits } from '../text.js';
 import type { Box, FieldsJson, LineItem } from '../types.js';
 import type { ItemRow, Items } from './items.js';
 import { boxOf, meanConf } from './model.js';
@@ -33,7 +34,7 @@ class Marks {
   }
 }
 
-function lineItem(marks: Marks, r: ItemRow, i: number): LineItem {
+function lineItem(marks: Marks, r: ItemRow, i: number, places: number): LineItem {
   const k = `line_items.${i}`;
   const lineOk = r.consistent ? (r.repaired ? 0.75 : 1) : 0.6;
   if (r.desc)
@@ -50,8 +51,8 @@ function lineItem(marks: Marks, r: ItemRow, i: number): LineItem {
   return {
     description: r.desc,
     quantity: num('quantity', r.quantity, fmtTrim),
-    unit_price: num('unit_price', r.unitPrice, (d) => fmtFixed(d, 2)),
-    total: num('total', r.totalW, (d) => fmtFixed(d, 2)),
+    unit_price: num('unit_price', r.unitPrice, (d) => fmtFixed(d, places)),
+    total: num('total', r.totalW, (d) => fmtFixed(d, places)),
   };
 }
 
@@ -62,6 +63,7 @@ function amountField(
   key: 'subtotal' | 'tax' | 'total' | 'rate',
   v: Dec | null,
   cands: Candidate[],
+  places: number,
 ): string | null {
   const { choice } = totals;
   if (v === null) return null;
@@ -70,7 +72,7 @@ function amountField(
   const conf = (f ? f.conf : 0.6) * checkedBoost;
   if (f && !choice.derived.has(key)) marks.put(path, { words: f.words, line: f.line, conf });
   else marks.confidence[path] = Math.round(conf * 1000) / 1000;
-  return fmtFixed(v, 2);
+  return fmtFixed(v, path === 'tax_rate' ? 2 : places);
 }
 
 export function assemble(
@@ -85,7 +87,9 @@ export function assemble(
   const { vendor, vendorTaxId, vendorAddress, customer, customerTaxId } = parties;
   const { currency } = items;
   const { choice } = totals;
-  const lineItems = items.rows.map((r, i) => lineItem(marks, r, i));
+  // Amounts keep the decimals of the currency's minor unit (three for the dinars and the rial of Oman).
+  const places = printedDecimals(totals) ?? currencyDecimals(currency?.value);
+  const lineItems = items.rows.map((r, i) => lineItem(marks, r, i, places));
   const found: [string, Found<string> | null][] = [
     ['invoice_number', invoiceNumber],
     ['issue_date', issueDate],
@@ -111,10 +115,10 @@ export function assemble(
       address: vendorAddress?.value ?? null,
     },
     customer: { name: customer?.value ?? null, tax_id: customerTaxId?.value ?? null, address: null },
-    subtotal: amountField(marks, totals, 'subtotal', 'subtotal', choice.subtotal, totals.subtotal),
-    tax_rate: amountField(marks, totals, 'tax_rate', 'rate', choice.rate, totals.rate),
-    tax_amount: amountField(marks, totals, 'tax_amount', 'tax', choice.tax, totals.tax),
-    total: amountField(marks, totals, 'total', 'total', choice.total, totals.total),
+    subtotal: amountField(marks, totals, 'subtotal', 'subtotal', choice.subtotal, totals.subtotal, places),
+    tax_rate: amountField(marks, totals, 'tax_rate', 'rate', choice.rate, totals.rate, places),
+    tax_amount: amountField(marks, totals, 'tax_amount', 'tax', choice.tax, totals.tax, places),
+    total: amountField(marks, totals, 'total', 'total', choice.total, totals.total, places),
     line_items: lineItems,
     confidence: marks.confidence,
     boxes: marks.boxes,
@@ -130,6 +134,15 @@ export function assemble(
     if (f) sources[path] = f.source ?? f.words;
   }
   return { fields, consistency, sources, amounts: { derived: choice.derived, checked: choice.checked } };
+}
+
+/** The decimals the total is printed with (three for fils and baisa, two), when it was read from the page. */
+function printedDecimals(totals: Totals): number | null {
+  const { total } = totals.choice;
+  const f = total === null ? null : foundOf(totals.total, total);
+  const text = toWesternDigits(f?.words.map((w) => w.text).join('') ?? '');
+  const m = /\d[.,٫](\d{2,3})(?!\d)\D*$/.exec(text);
+  return m?.[1] ? m[1].length : null;
 }
 
 function languageOf(all: Word[]): 'en' | 'ar' | 'mixed' {

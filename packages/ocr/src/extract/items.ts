@@ -6,6 +6,7 @@ import { logicalWords } from '../layout.js';
 import type { Line, Word } from '../layout.js';
 import type { AmountOptions } from '../parse/amount.js';
 import { currencyInToken, currencyOf } from '../parse/currency.js';
+import { inRegionalLegalForm } from '../regions/index.js';
 import type { LabelField } from '../parse/labels.js';
 import { hasArabic, toWesternDigits } from '../text.js';
 import { meanConf, xc } from './model.js';
@@ -57,7 +58,8 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
         code = currencyOf(pair);
         span = [w, ws[i + 1] as Word];
       }
-      if (!code) continue;
+      // A legal form's word ("SDN BHD") that spells a currency code is part of a name.
+      if (!code || inRegionalLegalForm(ws.map((x) => x.text).join(' '), w.text)) continue;
       const v = votes.get(code);
       if (v) v.n += weight;
       else

@@ -10,6 +10,7 @@ import type { Doc, HeaderInfo, Label, LineInfo } from './model.js';
 
 /** Labels every line of a document and tells the number format its amounts are written in. */
 export function readLines(lines: Line[]): Doc {
+  lines = lines.map(joinDigitGroups);
   const allText = lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n');
   const western = toWesternDigits(allText);
   const decimalComma =
@@ -44,6 +45,51 @@ export function readLines(lines: Line[]): Doc {
   });
   netTotalsBelowTax(infos);
   return { infos, amountOpts };
+}
+
+const LEAD_GROUP = /^[-(]?\d{1,3}$/;
+const MID_GROUP = /^\d{3}$/;
+const LAST_GROUP = /^\d{3}[.,٫]\d{2,3}\)?$/;
+
+/**
+ * Amounts grouped by spaces ("2 828.14", "4 130 372.44", as much of the region prints them) come out of the
+ * engine as one word per group. Groups that stand a word's space apart, led by one to three digits, followed
+ * by groups of three and ended by a group with decimals, are one amount. Table columns stand much farther apart.
+ */
+function joinDigitGroups(line: Line): Line {
+  const ws = line.words;
+  const digits = (w: Word): string => toWesternDigits(w.text);
+  const near = (a: Word, b: Word): boolean =>
+    b.x0 - a.x1 < line.height * 1.1 && b.x0 - a.x1 > -line.height * 0.3;
+  const replaced = new Map<Word, Word | null>();
+  for (let i = 0; i < ws.length; i++) {
+    const first = ws[i] as Word;
+    if (!LEAD_GROUP.test(digits(first))) continue;
+    let j = i + 1;
+    while (j < ws.length && MID_GROUP.test(digits(ws[j] as Word)) && near(ws[j - 1] as Word, ws[j] as Word))
+      j++;
+    const last = ws[j];
+    if (!last || !LAST_GROUP.test(digits(last)) || !near(ws[j - 1] as Word, last)) continue;
+    const group = ws.slice(i, j + 1);
+    const merged: Word = {
+      ...first,
+      text: group.map((w) => w.text).join(''),
+      conf: Math.min(...group.map((w) => w.conf)),
+      x1: last.x1,
+      y0: Math.min(...group.map((w) => w.y0)),
+      y1: Math.max(...group.map((w) => w.y1)),
+    };
+    replaced.set(first, merged);
+    for (const w of group.slice(1)) replaced.set(w, null);
+    i = j;
+  }
+  if (!replaced.size) return line;
+  const swap = (list: Word[]): Word[] =>
+    list.flatMap((w) => {
+      const r = replaced.get(w);
+      return r === undefined ? [w] : r ? [r] : [];
+    });
+  return { ...line, words: swap(ws), segments: line.segments.map((g) => ({ ...g, words: swap(g.words) })) };
 }
 
 function detectHeader(line: Line): HeaderInfo | null {

@@ -1,9 +1,11 @@
 // The invoice number and the dates: the first readable value beside each label; a receipt's date, which
 // often stands without a label, is the first date on the page that is not the due date.
+import { BARE_NUMBER_LABELS, OTHER_NUMBER_WORDS } from '../parse/labels.js';
 import type { LabelField } from '../parse/labels.js';
+import { wordKey } from '../text.js';
 import { labelsOf, meanConf } from './model.js';
-import type { Doc, Found } from './model.js';
-import { dateAt } from './tokens.js';
+import type { Doc, Found, Label, LineInfo } from './model.js';
+import { dateAt, idRun } from './tokens.js';
 import { valuesFor } from './values.js';
 
 export interface NumberAndDates {
@@ -12,8 +14,20 @@ export interface NumberAndDates {
   dueDate: Found<string> | null;
 }
 
+/** A bare "No." label on a row that names another number (a tax registration, a phone). */
+function otherNumberRow(info: LineInfo, label: Label): boolean {
+  const ws = info.line.words;
+  const key = ws
+    .slice(label.start, label.end + 1)
+    .map((w) => wordKey(w.text))
+    .join(' ');
+  if (!BARE_NUMBER_LABELS.includes(key)) return false;
+  return ws.some((w, i) => (i < label.start || i > label.end) && OTHER_NUMBER_WORDS.test(wordKey(w.text)));
+}
+
 function firstValue(doc: Doc, field: LabelField, kind: 'id' | 'date'): Found<string> | null {
   for (const { info, label } of labelsOf(doc, field)) {
+    if (field === 'invoice_number' && otherNumberRow(info, label)) continue;
     const v = valuesFor(doc, info, label, kind)[0];
     if (v && typeof v.value === 'string') return { ...v, value: v.value };
   }
@@ -34,8 +48,36 @@ function unlabelledDate(doc: Doc, dueDate: Found<string> | null): Found<string> 
   return null;
 }
 
+/**
+ * A number marked only by the number sign ("#53-70709", "809351#", "# R132052"): the sign stands for the
+ * label "No.", before the value or, on a right-to-left line, after it. Read less surely than a labelled one.
+ */
+function markedNumber(doc: Doc): Found<string> | null {
+  for (const info of doc.infos) {
+    if (info.header) continue;
+    const ws = info.line.words;
+    for (let i = 0; i < ws.length; i++) {
+      const t = ws[i]?.text.trim() ?? '';
+      if (!t.includes('#')) continue;
+      const at =
+        t === '#'
+          ? [i + 1, i - 1].filter((j) => j >= 0 && j < ws.length && !info.inLabel.has(j))
+          : /^#[^#]|[^#]#$/.test(t)
+            ? [i]
+            : [];
+      for (const j of at) {
+        const id = idRun(ws, j, info.line);
+        if (!id || !/\d{3}/.test(id.value)) continue;
+        const used = ws.slice(j, j + id.n);
+        return { value: id.value, words: used, line: info.line, conf: meanConf(used) * 0.8 };
+      }
+    }
+  }
+  return null;
+}
+
 export function readNumberAndDates(doc: Doc): NumberAndDates {
-  const invoiceNumber = firstValue(doc, 'invoice_number', 'id');
+  const invoiceNumber = firstValue(doc, 'invoice_number', 'id') ?? markedNumber(doc);
   const dueDate = firstValue(doc, 'due_date', 'date');
   const issueDate = firstValue(doc, 'issue_date', 'date') ?? unlabelledDate(doc, dueDate);
   return { invoiceNumber, issueDate, dueDate };

@@ -21,7 +21,15 @@ export function amountAt(words: Word[], i: number, opts: AmountOptions): Dec | n
   if (!w) return null;
   const t = toWesternDigits(w.text);
   if (isPercentAt(words, i)) return null;
-  if (/^\+/.test(t) || /\d[-/:]\d/.test(t) || /^\d{9,}$/.test(t.replace(/\D/g, '')) || /^#/.test(t))
+  // Nine digits or more are a phone number or an id, unless printed as money: with cents (or fils) after
+  // a decimal mark ("2,205,871.73", "1890878.05").
+  const money = /\d[.,٫]\d{2,3}\)?$/.test(t);
+  if (
+    /^\+/.test(t) ||
+    /\d[-/:]\d/.test(t) ||
+    (/^\d{9,}$/.test(t.replace(/\D/g, '')) && !money) ||
+    /^#/.test(t)
+  )
     return null;
   if (/[A-Za-z]{2,}\d|\d[A-Za-z]{3,}/.test(t) && !currencyInToken(t)) return null;
   return parseAmount(w.text, opts)?.value ?? null;
@@ -40,7 +48,7 @@ export function percentAt(words: Word[], i: number): Dec | null {
 
 function idAt(words: Word[], i: number): string | null {
   const t = toWesternDigits(words[i]?.text ?? '')
-    .replace(/^[#:：.\-–]+|[:：.,;]+$/g, '')
+    .replace(/^[#:：.\-–]+|[#:：.,;]+$/g, '')
     .replace(/^(?:no|nr)[.:]?/i, '');
   if (t.length < 2 || !/\d/.test(t) || /[\u0600-\u06ff]/.test(t)) return null;
   if (!/^[A-Za-z0-9][A-Za-z0-9\-/_.]*$/.test(t)) return null;

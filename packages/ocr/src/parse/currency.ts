@@ -51,8 +51,13 @@ const ALIASES: [RegExp, string][] = [
 export function currencyOf(raw: string): string | null {
   const s = foldArabic(toWesternDigits(raw))
     .trim()
-    .replace(/^[(:\s]+|[):\s]+$/g, '');
+    .replace(/^[(:\s]+|[):,;،\s]+$/g, '');
   if (!s) return null;
+  // "بـSAR", "بج.م": the Arabic preposition "in" written onto the currency ("المبالغ بالريال").
+  if (/^بـ?./.test(s)) {
+    const rest = currencyOf(s.replace(/^بـ?/, ''));
+    if (rest) return rest;
+  }
   // Codes are printed in capitals: "aud" in a misread word is no Australian dollar.
   if (CODES.has(s)) return s;
   if (/^[A-Z][a-z]{2}$/.test(s) && CODES.has(s.toUpperCase())) return s.toUpperCase();

@@ -23,6 +23,19 @@ describe('findLabels', () => {
     expect(fields('الرقم الضريبي : ٣٦٥٤٨٣٩٠٣٧١٣٠٩٣')).toEqual(['tax_id']);
   });
 
+  it('finds the wordings of the region and a lam-alif read with its letters swapped', () => {
+    expect(fields('Ref.: 2026/031')).toEqual(['invoice_number']);
+    expect(fields('المرجع: 2024/090')).toEqual(['invoice_number']);
+    expect(fields('Date of Supply 16.11.2025')).toEqual(['issue_date']);
+    expect(fields('تاريخ التوريد: ٢٠٢٥-٠٦-١٦')).toEqual(['issue_date']);
+    expect(fields('آخر موعد للسداد ٢٠٢٥-٠٨-١٥')).toEqual(['due_date']);
+    expect(fields('Amount excl. VAT 35,839.98')).toEqual(['subtotal']);
+    expect(fields('المبلغ الخاضع للضريبة ٣٥٬٨٣٩٫٩٨')).toEqual(['subtotal']);
+    expect(fields('الصافي المستحق 4,130,372.44')).toEqual(['total']);
+    expect(fields('االستحقاق: ٢٠٢٥-٠٨-١٥')).toEqual(['due_date']);
+    expect(fields('رقم ضريبة القيمة المضافة 300123456700003')).toEqual(['tax_id']);
+  });
+
   it('finds Arabic labels whose letters lost or gained their dots', () => {
     expect(fields('قاتوره صربىية')).toEqual(['title']);
     expect(fields('المجموع القرعي ٢١,٦١١.٨٩')).toEqual(['subtotal']);

@@ -49,6 +49,18 @@ export const LABELS: Record<LabelField, string[]> = {
     'رقم الإيصال',
     'رقم المستند',
     'الرقم المرجعي',
+    'ref',
+    'reference',
+    'reference number',
+    'inv no.',
+    'invoice serial no',
+    'serial no',
+    'المرجع',
+    'رقم المرجع',
+    'الرقم',
+    'رقم',
+    'رقم الفاتوره',
+    'مسلسل الفاتورة',
   ],
   issue_date: [
     'invoice date',
@@ -65,6 +77,13 @@ export const LABELS: Record<LabelField, string[]> = {
     'التاريخ',
     'تاريخ',
     'تاريخ التحرير',
+    'dated',
+    'date of supply',
+    'supply date',
+    'تحريرا في',
+    'حررت في',
+    'بتاريخ',
+    'تاريخ التوريد',
   ],
   due_date: [
     'due date',
@@ -79,6 +98,12 @@ export const LABELS: Record<LabelField, string[]> = {
     'تاريخ السداد',
     'يستحق في',
     'موعد السداد',
+    'payment date',
+    'due by',
+    'آخر موعد للسداد',
+    'موعد الدفع',
+    'تاريخ الدفع',
+    'يستحق الدفع في',
   ],
   subtotal: [
     'subtotal',
@@ -86,6 +111,11 @@ export const LABELS: Record<LabelField, string[]> = {
     'sub-total',
     'total before vat',
     'total before tax',
+    'amount excl vat',
+    'amount excluding vat',
+    'amount excl tax',
+    'amount excluding tax',
+    'total excl. tax',
     'total excl vat',
     'total excluding vat',
     'total excl. vat',
@@ -113,6 +143,9 @@ export const LABELS: Record<LabelField, string[]> = {
     'المبلغ قبل الضريبة',
     'الإجمالي غير شامل الضريبة',
     'الصافي قبل الضريبة',
+    'المبلغ الخاضع للضريبة',
+    'الإجمالي الخاضع للضريبة',
+    'الإجمالي بدون ضريبة',
   ],
   tax: [
     'vat',
@@ -197,6 +230,10 @@ export const LABELS: Record<LabelField, string[]> = {
     'صافي المبلغ',
     'المطلوب سداده',
     'الإجمالي المستحق الدفع',
+    'الصافي المستحق',
+    'صافي المستحق',
+    'المبلغ المطلوب',
+    'إجمالي المبلغ المستحق',
   ],
   tax_id: [
     'tax reg no',
@@ -226,6 +263,16 @@ export const LABELS: Record<LabelField, string[]> = {
     'رقم التعريف الضريبي',
     'ب.ض',
     'البطاقة الضريبية',
+    'رقم ضريبة القيمة المضافة',
+    'الرقم الضريبي للضريبة',
+    'رقم الضريبة',
+    'رقم التسجيل في ضريبة القيمة المضافة',
+    'رقم السجل التجاري',
+    'السجل التجاري',
+    'vat registration number',
+    'tax registration',
+    'commercial registration',
+    'cr no',
   ],
   customer: [
     'billto',
@@ -323,6 +370,16 @@ export const LABELS: Record<LabelField, string[]> = {
   ],
 };
 
+/**
+ * Labels that only say "number" ("رقم"; the English "No." is left out: it also opens addresses): they name the invoice number when nothing on their row
+ * says the number is another one (a tax registration, a phone), which the engine may have misread past
+ * the longer label's match ("رقم ضرية المضاقة" for "رقم ضريبة القيمة المضافة").
+ */
+export const BARE_NUMBER_LABELS = ['رقم', 'الرقم'];
+/** Words (as key prefixes or parts) that make a row's number another one than the invoice's. */
+export const OTHER_NUMBER_WORDS =
+  /^(?:vat|tax|trn|tin|gst|cr|tel|phone|mobile|fax|iban|account|acc|p\.?o|box)\b|ضري|مضاف|سجل|هات|جوال|تليفون|حساب|ص\.?ب/;
+
 export interface Phrase {
   field: LabelField;
   keys: string[];
@@ -344,9 +401,18 @@ export const PHRASES: Phrase[] = (Object.entries(LABELS) as [LabelField, string[
 
 /** Labels are short: one OCR slip is forgiven in a word of five letters or more. */
 function closeEnough(a: string, b: string): boolean {
-  if (a === b) return true;
+  if (a === b || sameLamAlif(a, b)) return true;
   if (Math.min(a.length, b.length) < 5 || Math.abs(a.length - b.length) > 1) return false;
   return editDistance(a, b) <= 1;
+}
+
+/**
+ * The lam-alif ligature is often read with its letters swapped ("االستحقاق" for "الاستحقاق", "خالل" for
+ * "خلال"): Arabic words equal once every "لا" is written "ال" are the same word.
+ */
+function sameLamAlif(a: string, b: string): boolean {
+  if (!a.includes('ال') && !a.includes('لا')) return false;
+  return hasArabic(a) && a.replace(/لا/g, 'ال') === b.replace(/لا/g, 'ال');
 }
 
 /** Two Arabic words of at least `min` letters with the same dotless skeleton. */
@@ -392,7 +458,7 @@ export function findLabels(words: string[], apart: boolean[] = []): LabelMatch[]
       // words may also match by their dotless skeleton (dots are what noise and blur lose first): in a
       // phrase when another of its words matches as written, a single word only when it is long enough
       // not to be another word's skeleton (التابع is البائع's, اتصال ايصال's, السحب الشحن's).
-      const same = n > 1 ? closeEnough : (a: string, b: string): boolean => a === b;
+      const same = n > 1 ? closeEnough : (a: string, b: string): boolean => a === b || sameLamAlif(a, b);
       const hit = orders.some((o) => {
         let written = 0;
         const all = o.every((k, j) => {

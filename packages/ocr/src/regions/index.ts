@@ -60,3 +60,28 @@ export function fixRegionalNameMisreads(name: string): string {
 export function fixRegionalAddressMisreads(address: string): string {
   return regions.flatMap((r) => r.addressConfusions).reduce(applyConfusion, address);
 }
+
+/** Decimals of a currency's minor unit by the region table (fils and baisa: three); two for any other. */
+export function currencyDecimals(code: string | null | undefined): number {
+  return regions.find((r) => r.currency.code === code)?.currency.decimals ?? 2;
+}
+
+/**
+ * True when `word` is one word of a regional legal form of two words or more on the row: the "BHD" of
+ * "SDN BHD" is no Bahraini dinar. (A legal form of one word that spells a currency code stays ambiguous.)
+ */
+export function inRegionalLegalForm(row: string, word: string): boolean {
+  const w = word.toLowerCase().replace(/[^\p{L}]/gu, '');
+  if (!w) return false;
+  return regions.some((r) =>
+    r.legalForms.some((f) => {
+      const words =
+        f.pattern
+          .exec(row)?.[0]
+          .toLowerCase()
+          .split(/[^\p{L}]+/u)
+          .filter(Boolean) ?? [];
+      return words.length > 1 && words.includes(w);
+    }),
+  );
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixAddressMisreads } from '../extract/address.js';
 import { fixNameMisreads, hasLegalForm } from '../extract/names.js';
 import { fixPlaceWords } from '../parse/places.js';
-import { hasRegionalAddressWord, regions } from './index.js';
+import { currencyDecimals, hasRegionalAddressWord, inRegionalLegalForm, regions } from './index.js';
 
 /** ISO 4217 minor units of the regions' currencies. */
 const ISO_DECIMALS: Record<string, number> = {
@@ -67,5 +67,17 @@ describe('region tables', () => {
     expect(hasRegionalAddressWord('45 Corniche, Alexandria')).toBe(false);
     expect(fixAddressMisreads('98100 Riyadh, Saudi Arabia')).toBe('98100 Riyadh, Saudi Arabia');
     expect(fixNameMisreads('SUN RISE TRADING')).toBe('SUN RISE TRADING');
+  });
+});
+
+describe('currencyDecimals and inRegionalLegalForm', () => {
+  it('gives the minor unit of the region table, two for other currencies', () => {
+    expect([currencyDecimals('KWD'), currencyDecimals('OMR'), currencyDecimals('SAR')]).toEqual([3, 3, 2]);
+    expect([currencyDecimals('USD'), currencyDecimals(null)]).toEqual([2, 2]);
+  });
+
+  it('tells a currency code inside a legal form of two words', () => {
+    expect(inRegionalLegalForm('HERO DISTRIBUTION SDN BHD', 'BHD')).toBe(true);
+    expect(inRegionalLegalForm('Total BHD 12.500', 'BHD')).toBe(false);
   });
 });
