@@ -1,7 +1,8 @@
-import { Button, Card, Container, EmptyState, Group, Tabs } from '@mantine/core';
+import { Button, Card, Container, EmptyState, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconLock, IconTool } from '../../../components/icons';
+import { NoticePage } from '../../../components/notice-page';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
@@ -11,32 +12,22 @@ const tabs = ['users', 'organizations', 'memberships', 'plans', 'paymentMethods'
 function AccessDenied() {
   const { t } = useTranslation('admin');
   return (
-    <Container size="sm" py="xl" data-testid="admin-access-denied">
-      <Card withBorder radius="md" padding="xl">
-        <EmptyState
-          title={
-            <span role="heading" aria-level={1} data-testid="page-title">
-              {t('accessDenied.title')}
-            </span>
-          }
-          description={t('accessDenied.description')}
-          icon={<IconLock size={28} />}
-          variant="light"
-          color="red"
-        >
-          <EmptyState.Actions>
-            <Group justify="center">
-              <Button component={Link} to={paths.adminLogin} data-testid="access-denied-admin-login">
-                {t('accessDenied.adminLogin')}
-              </Button>
-              <Button component={Link} to={paths.login} variant="default" data-testid="access-denied-login">
-                {t('accessDenied.login')}
-              </Button>
-            </Group>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
-    </Container>
+    <NoticePage
+      testId="admin-access-denied"
+      title={t('accessDenied.title')}
+      description={t('accessDenied.description')}
+      icon={<IconLock size={28} />}
+      actions={
+        <>
+          <Button component={Link} to={paths.adminLogin} data-testid="access-denied-admin-login">
+            {t('accessDenied.adminLogin')}
+          </Button>
+          <Button component={Link} to={paths.login} variant="default" data-testid="access-denied-login">
+            {t('accessDenied.login')}
+          </Button>
+        </>
+      }
+    />
   );
 }
 
