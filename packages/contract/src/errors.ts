@@ -33,6 +33,12 @@ export const errorCodes = [
   'STORAGE_LIMIT_REACHED',
   'EXTRACTION_NOT_READY',
   'FILE_IN_USE',
+  'PLAN_LIMIT_REACHED',
+  'AMOUNT_MISMATCH',
+  'PAYMENT_METHOD_UNAVAILABLE',
+  'PAYMENT_GATEWAY_ERROR',
+  'PURCHASE_IN_USE',
+  'NOT_AN_UPGRADE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -12,6 +12,7 @@ export * from './money';
 export * from './attachments';
 export * from './ocr';
 export * from './usage';
+export * from './billing';
 
 /** The base path of every API call. */
 export const apiBasePath = '/api/v1';
