@@ -204,9 +204,12 @@ describe('PayPal adapter against the imitation', () => {
     await expect(wrong.createCharge(chargeRequest(1_00))).rejects.toThrow(/Client Authentication failed/);
 
     const request = chargeRequest(1_00);
-    const created = await gateway.createCharge(request);
+    const { created } = await approve(request);
     paypal.switches.down = true;
     await expect(gateway.createCharge(chargeRequest(1_00))).rejects.toBeInstanceOf(GatewayError);
+    // A notification that cannot be put to PayPal's verification call is not called forged: it is an error,
+    // so that our answer is not a 2xx and PayPal sends it again.
+    await expect(gateway.verifyNotification(receiver.received[0]!)).rejects.toBeInstanceOf(GatewayError);
     await expect(
       gateway.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
     ).rejects.toBeInstanceOf(GatewayError);

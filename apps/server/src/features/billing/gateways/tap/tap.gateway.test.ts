@@ -322,8 +322,12 @@ describe('Tap adapter against the imitation', () => {
 
   it('turns a gateway that is down or refuses into a GatewayError', async () => {
     const request = chargeRequest('mada', 5_00);
-    const created = await gateway.createCharge(request);
+    const { created } = await payWith(request);
     tap.switches.down = true;
+    // The hashstring is checked here, without asking Tap: a genuine notification is read while Tap is down.
+    await expect(gateway.verifyNotification(receiver.received[0]!)).resolves.toMatchObject({
+      status: 'paid',
+    });
     await expect(gateway.createCharge(chargeRequest('mada', 5_00))).rejects.toBeInstanceOf(GatewayError);
     await expect(
       gateway.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
