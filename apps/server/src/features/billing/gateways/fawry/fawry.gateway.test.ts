@@ -282,6 +282,17 @@ describe('FawryPay adapter and its imitation', () => {
     await expect(unreachable.createCharge(charge())).rejects.toBeInstanceOf(GatewayError);
   });
 
+  it('is reached by a gateway configured from the imitation environment variables', async () => {
+    const fromEnv = fawryGateway(fawryConfigFromEnv(imitation.env)!);
+    const request = charge();
+    await fromEnv.createCharge(request);
+    imitation.pay(request.paymentId);
+    expect(await fromEnv.fetchStatus({ paymentId: request.paymentId, gatewayRef: null })).toMatchObject({
+      status: 'paid',
+      amountMinor: 12345,
+    });
+  });
+
   it('refuses other methods and currencies', async () => {
     await expect(gateway.createCharge(charge({ method: 'card_eg' }))).rejects.toBeInstanceOf(GatewayError);
     await expect(gateway.createCharge(charge({ currency: 'USD' }))).rejects.toBeInstanceOf(GatewayError);

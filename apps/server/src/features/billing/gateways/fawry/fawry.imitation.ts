@@ -37,6 +37,8 @@ export interface FawryImitationOptions {
   notifyUrl?: string;
   /** FawryPay's fees the payer adds at the outlet, in piasters (the notification's paymentAmount). */
   feesMinor?: number;
+  /** Fixed credentials (a server started in another process is given them); random ones otherwise. */
+  keys?: Partial<{ merchantCode: string; securityKey: string }>;
 }
 
 type OrderStatus = 'UNPAID' | 'PAID' | 'EXPIRED' | 'CANCELED' | 'REFUNDED' | 'PARTIAL_REFUNDED' | 'FAILED';
@@ -68,7 +70,7 @@ export const startFawryImitation = async (options: FawryImitationOptions = {}) =
   const switches: ImitationSwitches = defaultSwitches();
   const notifier = createNotifier(switches);
   const registered = { notifyUrl: options.notifyUrl ?? null };
-  const keys = { merchantCode: `${random(8)}+imitation==`, securityKey: random(16) };
+  const keys = { merchantCode: `${random(8)}+imitation==`, securityKey: random(16), ...options.keys };
   const orders = new Map<string, Order>();
   let nextReference = 963455670;
   let nextPaymentReference = 24480;
@@ -315,6 +317,12 @@ export const startFawryImitation = async (options: FawryImitationOptions = {}) =
     url: server.url,
     /** The adapter's configuration pointing at this imitation, with its own merchant code and secure key. */
     config,
+    /** The same configuration as environment variables, for a server started in another process. */
+    env: {
+      FAWRY_BASE_URL: server.url,
+      FAWRY_MERCHANT_CODE: keys.merchantCode,
+      FAWRY_SECURITY_KEY: keys.securityKey,
+    } as Record<string, string>,
     switches,
     /** The notification URL registered with FawryPay (used when an order gives no orderWebHookUrl). */
     registered,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pressButton, startNotificationReceiver } from '../../../../test/notification-receiver';
 import type { ChargeRequest, PaymentGateway } from '../gateway';
 import { defaultSwitches } from '../imitation-kit';
-import { paymobGateway } from './paymob.gateway';
+import { paymobConfigFromEnv, paymobGateway } from './paymob.gateway';
 import { startPaymobImitation, type PaymobImitation } from './paymob.imitation';
 
 let receiver: Awaited<ReturnType<typeof startNotificationReceiver>>;
@@ -92,6 +92,25 @@ describe('the Paymob imitation checks what the real gateway checks', () => {
     imitation.switches.down = true;
     expect((await fetch((created.next as { url: string }).url)).status).toBe(503);
     expect((await post('/api/auth/tokens', { api_key: imitation.config.apiKey })).status).toBe(503);
+  });
+});
+
+describe('the Paymob imitation for a server in another process', () => {
+  it('answers its configuration as environment variables, with fixed keys when given', async () => {
+    const fixed = await startPaymobImitation({ keys: { apiKey: 'demo-api-key', hmacSecret: 'demo-hmac' } });
+    try {
+      expect(fixed.env).toMatchObject({ PAYMOB_API_KEY: 'demo-api-key', PAYMOB_HMAC_SECRET: 'demo-hmac' });
+      const fromEnv = paymobGateway(paymobConfigFromEnv(fixed.env)!);
+      expect(fromEnv.methods).toEqual(['card_eg', 'wallet_eg', 'kiosk_eg', 'valu']);
+      const request = charge({ method: 'kiosk_eg' });
+      const created = await fromEnv.createCharge(request);
+      fixed.pay(request.paymentId);
+      expect(
+        await fromEnv.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
+      ).toMatchObject({ status: 'paid', amountMinor: 2500 });
+    } finally {
+      await fixed.close();
+    }
   });
 });
 

@@ -33,6 +33,14 @@ export interface PaymobImitationOptions {
    * browser (response callback, GET) go for payments made without an intention (wallets, kiosk, iframe).
    */
   callbacks?: { processed?: string; response?: string };
+  /** Fixed credentials (a server started in another process is given them); random ones otherwise. */
+  keys?: Partial<{
+    apiKey: string;
+    secretKey: string;
+    publicKey: string;
+    hmacSecret: string;
+    iframeId: string;
+  }>;
 }
 
 interface Transaction {
@@ -101,6 +109,7 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
     publicKey: `egy_pk_test_${random(12)}`,
     hmacSecret: random(16),
     iframeId: '830001',
+    ...options.keys,
   };
   const tokens = new Map<string, number>();
   const paymentKeys = new Map<string, PaymentKey>();
@@ -641,10 +650,25 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
     };
   };
 
+  const env: Record<string, string> = {
+    PAYMOB_BASE_URL: baseUrl,
+    PAYMOB_API_KEY: keys.apiKey,
+    PAYMOB_SECRET_KEY: keys.secretKey,
+    PAYMOB_PUBLIC_KEY: keys.publicKey,
+    PAYMOB_HMAC_SECRET: keys.hmacSecret,
+    PAYMOB_INTEGRATION_CARD: String(integrationIds.card_eg),
+    PAYMOB_INTEGRATION_WALLET: String(integrationIds.wallet_eg),
+    PAYMOB_INTEGRATION_KIOSK: String(integrationIds.kiosk_eg),
+    PAYMOB_INTEGRATION_VALU: String(integrationIds.valu),
+    ...(config.iframeId !== null ? { PAYMOB_IFRAME_ID: config.iframeId } : {}),
+  };
+
   return {
     url: baseUrl,
     /** The adapter's configuration pointing at this imitation, with its own keys. */
     config,
+    /** The same configuration as environment variables, for a server started in another process. */
+    env,
     switches,
     /** The integrations' dashboard callback URLs (processed: POST notifications; response: the browser). */
     callbacks,
