@@ -1,7 +1,9 @@
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethodCodes } from '@invoicing/contract';
 import { paymentMethods, plans, sandboxCharges } from '../../schema';
+import { buildApp } from '../../app';
 import { createTestApp, registerUser, bearer, type TestApp } from '../../test/test-app';
 import {
   body,
@@ -563,5 +565,64 @@ describe('the sandbox flows', () => {
     expect(
       (await api.post(`/billing/payments/${created.payment_id}/verify/`, undefined, theirs)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('card details', () => {
+  it('are neither logged nor stored, paid, declined or refused', async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (d: Buffer) => lines.push(d.toString()));
+    const app = await buildApp({
+      config: { ...t.config, LOG_LEVEL: 'trace' },
+      database: t.database,
+      logStream: stream,
+    });
+    await app.ready();
+    try {
+      const owner = await registerUser(app);
+      const h = bearer(owner.tokens.access, owner.organization.id);
+      const ids: string[] = [];
+      for (const details of [
+        { card_number: '5555 5555 5555 4444', expiry: '11/38', cvv: '987', cardholder_name: 'Hidden Holder' },
+        { card_number: '5105 1051 0510 0002', expiry: '11/38', cvv: '987', cardholder_name: 'Hidden Holder' },
+        { card_number: '5555 5555', expiry: '11/38', cvv: '98765', cardholder_name: 'Hidden Holder' },
+      ]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/billing/payments/process-direct/',
+          headers: h,
+          payload: {
+            payment_method: 'mada',
+            payment_type: 'credits',
+            amount: '10.00',
+            credits: 10,
+            payment_details: details,
+          },
+        });
+        ids.push(res.headers['x-request-id'] as string);
+      }
+      const log = lines.join('');
+      for (const id of ids) expect(log).toContain(id);
+      const secrets = [
+        '5555 5555 5555 4444',
+        '5555555555554444',
+        '5105 1051 0510 0002',
+        '5105105105100002',
+        '55555555',
+        '"987"',
+        '"98765"',
+        'Hidden Holder',
+        '11/38',
+      ];
+      for (const secret of secrets) expect(log).not.toContain(secret);
+      const stored = JSON.stringify([
+        await paymentsOf(t, owner.organization.id),
+        await t.system.db.select().from(sandboxCharges),
+      ]);
+      for (const secret of secrets) expect(stored).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
   });
 });
