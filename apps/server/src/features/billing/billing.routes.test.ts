@@ -32,8 +32,14 @@ const pathOf = (url: string) => {
   expect(u.origin).toBe('https://pay.example.test');
   return `${u.pathname}${u.search}`;
 };
+/** Presses a button of a sandbox page: an empty form posted as a browser posts it. */
 const press = (pageUrl: string, action: string) =>
-  t.app.inject({ method: 'POST', url: `${pathOf(pageUrl)}/${action}` });
+  t.app.inject({
+    method: 'POST',
+    url: `${pathOf(pageUrl)}/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 
 describe('plans and payment methods', () => {
   it('lists the active plans to anyone, in order', async () => {
