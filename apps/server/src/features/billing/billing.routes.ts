@@ -192,6 +192,8 @@ const registerNotificationRoute = (app: FastifyInstance, ctx: FeatureContext, ga
     method: ['GET', 'POST'],
     url: '/api/v1/billing/webhooks/:gateway/',
     bodyLimit: NOTIFICATION_BODY_LIMIT,
+    // For gateways, not clients: left out of the published API description.
+    schema: { hide: true },
     handler: async (request, reply) => {
       const notification: IncomingNotification = {
         method: request.method === 'GET' ? 'GET' : 'POST',
@@ -225,14 +227,15 @@ const registerSandboxPages = (app: FastifyInstance, sandbox: SandboxGateway, roo
   const isKind = (k: string): k is Kind => k in pages;
   const outcomes: Record<string, SandboxOutcome> = { pay: 'paid', decline: 'failed', cancel: 'cancelled' };
 
-  app.get(`${base}/sandbox.js`, async (_request, reply) =>
+  const hidden = { schema: { hide: true } };
+  app.get(`${base}/sandbox.js`, hidden, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(sandboxScript),
   );
-  app.get(`${base}/sandbox.css`, async (_request, reply) =>
+  app.get(`${base}/sandbox.css`, hidden, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(sandboxStyles),
   );
 
-  app.get<{ Params: { kind: string; id: string } }>(`${base}/:kind/:id`, async (request, reply) => {
+  app.get<{ Params: { kind: string; id: string } }>(`${base}/:kind/:id`, hidden, async (request, reply) => {
     const { kind, id } = request.params;
     const charge = isKind(kind) ? await sandbox.findCharge(id) : null;
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -242,6 +245,7 @@ const registerSandboxPages = (app: FastifyInstance, sandbox: SandboxGateway, roo
 
   app.post<{ Params: { kind: string; id: string; action: string } }>(
     `${base}/:kind/:id/:action`,
+    hidden,
     async (request, reply) => {
       const { kind, id, action } = request.params;
       const outcome = outcomes[action];
