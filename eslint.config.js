@@ -23,6 +23,9 @@ const systemAccessModules = [
   'features/ocr/ocr.reconcile.ts',
   'features/attachments/attachment-files.ts',
   'features/subscriptions/move-subscription-on.job.ts',
+  'features/billing/billing.seed.ts',
+  'features/billing/check-payment-status.job.ts',
+  'features/billing/payment-notifications.service.ts',
 ];
 
 const rawDatabase = {

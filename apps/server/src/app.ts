@@ -25,6 +25,7 @@ import { createAccessCache, noAccessCache } from './platform/http/access-cache';
 import type { FeatureContext } from './platform/http/feature-context';
 import { featureRoutes } from './features';
 import { membershipLookup } from './features/orgs/orgs.repository';
+import { createGatewayRegistry } from './features/billing/gateways/registry';
 import { productJobs, startJobWorkers, type OcrEngine } from './features/jobs';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './platform/events/event-bus';
@@ -164,7 +165,13 @@ export const buildApp = async ({
   if (workers && workers.concurrency > 0) {
     stopChecks = await startJobWorkers(
       jobs,
-      { files, heavyWork: work, events, ocr: workers.ocr ?? { recognize: recognizeInvoice } },
+      {
+        files,
+        heavyWork: work,
+        events,
+        ocr: workers.ocr ?? { recognize: recognizeInvoice },
+        paymentGateways: createGatewayRegistry(config, system.db),
+      },
       system,
       { concurrency: workers.concurrency, onError: (error) => app.log.error({ err: error }, 'job check') },
     );

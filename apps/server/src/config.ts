@@ -9,6 +9,21 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
+/** EGP to other currencies (README, "Payments"); USD is DECISIONS.md's PayPal rate. */
+const defaultExchangeRates: Record<string, string> = {
+  EGP: '1',
+  USD: '0.0208',
+  SAR: '0.0781',
+  AED: '0.0765',
+  KWD: '0.0064',
+  BHD: '0.0078',
+  QAR: '0.0759',
+  OMR: '0.0080',
+};
+
+/** The prefixes of the real payment gateways' settings, handed to their adapters as they are. */
+const gatewayEnvPrefixes = ['PAYMOB_', 'FAWRY_', 'TAP_', 'STRIPE_', 'PAYPAL_'];
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -71,6 +86,39 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PREFIX: z.string().default(''),
+  /**
+   * The built-in sandbox payment gateway (README, "Payments"): `auto` serves every payment method with it
+   * when no real gateway is configured, `on` serves with it the methods no configured gateway carries,
+   * `off` never.
+   */
+  PAYMENT_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * How many units of a currency one EGP buys, for the gateways that charge in another currency (PayPal in
+   * USD, Tap in SAR or KWD, ...): `USD=0.0208,SAR=0.0781`. Given rates replace the defaults one by one.
+   */
+  EXCHANGE_RATES: z
+    .string()
+    .default('')
+    .transform((value, ctx): Record<string, string> => {
+      const rates: Record<string, string> = { ...defaultExchangeRates };
+      for (const part of value.split(',').map((p) => p.trim())) {
+        if (part === '') continue;
+        const m = /^([A-Za-z]{3})\s*=\s*(\d{1,6}(?:\.\d{1,8})?)$/.exec(part);
+        if (!m || Number(m[2]) <= 0) {
+          ctx.addIssue({ code: 'custom', message: 'CODE=rate pairs, comma separated, e.g. USD=0.0208' });
+          return z.NEVER;
+        }
+        rates[m[1]!.toUpperCase()] = m[2]!;
+      }
+      return rates;
+    }),
+  /**
+   * The address the product is reached at from outside (`https://invoices.example.com`): gateways send
+   * their notifications and the payer's browser back to it. Unset: the address each request came to.
+   */
+  PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v), {
+    message: 'a base address such as https://invoices.example.com',
+  }),
   /** Publish the API's OpenAPI description and explorer at /api/docs. */
   API_DOCS: z
     .enum(['true', 'false'])
@@ -115,6 +163,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'API_PROCESSES' | 'OCR_W
   ocrWorkers: number;
   /** The S3-compatible store files go to, when one is configured. */
   s3: S3Options | null;
+  /** The real payment gateways' settings (`PAYMOB_*`, `FAWRY_*`, `TAP_*`, `STRIPE_*`, `PAYPAL_*`). */
+  gatewayEnv: Record<string, string>;
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -154,5 +204,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const ocrWorkers =
     OCR_WORKERS === 'auto' ? Math.max(1, Math.floor(cores / apiProcesses)) : Number(OCR_WORKERS);
-  return { ...rest, dataDir: path.resolve(rest.DATA_DIR), apiProcesses, ocrWorkers, s3 };
+  const gatewayEnv = Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' &&
+        entry[1].trim() !== '' &&
+        gatewayEnvPrefixes.some((prefix) => entry[0].startsWith(prefix)),
+    ),
+  );
+  return { ...rest, dataDir: path.resolve(rest.DATA_DIR), apiProcesses, ocrWorkers, s3, gatewayEnv };
 };

@@ -3,6 +3,7 @@ import type { OcrEvent } from '@invoicing/contract';
 import { loadConfig } from './config';
 import { prepareDatabase } from './startup';
 import { productJobs, startJobWorkers } from './features/jobs';
+import { createGatewayRegistry } from './features/billing/gateways/registry';
 import { createSystemAccess } from './platform/db/system-access';
 import { createPostgresEventBus } from './platform/events/event-bus';
 import { createJobQueue } from './platform/jobs/job-queue';
@@ -50,6 +51,7 @@ const stopChecks = await startJobWorkers(
     heavyWork: createHeavyWork(concurrency),
     events,
     ocr: { recognize: recognizeInvoice },
+    paymentGateways: createGatewayRegistry(config, system.db),
   },
   system,
   { concurrency, onError: (error) => log.error({ err: error }, 'job check') },

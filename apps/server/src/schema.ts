@@ -13,3 +13,5 @@ export * from './features/invoices/invoices.table';
 export * from './features/attachments/attachments.table';
 export * from './features/credits/credits.table';
 export * from './features/ocr/ocr.table';
+export * from './features/billing/billing.table';
+export * from './features/billing/gateways/sandbox/sandbox.table';

@@ -7,14 +7,16 @@ import { migrateDatabase } from './platform/db/migrate';
 import { createSystemAccess } from './platform/db/system-access';
 import { ensureSuperuser } from './features/auth/auth.service';
 import { seedPlans } from './features/plans/plans.seed';
+import { seedPaymentMethods } from './features/billing/billing.seed';
 
-/** Opens the database, applies migrations, seeds plans and the configured superuser. */
+/** Opens the database, applies migrations, seeds plans, payment methods and the configured superuser. */
 export const prepareDatabase = async (config: Config): Promise<DatabaseHandle> => {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
     const system = createSystemAccess(database.db);
     await seedPlans(system);
+    await seedPaymentMethods(system);
     if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
       await ensureSuperuser(system, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD);
     }

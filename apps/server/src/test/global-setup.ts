@@ -7,6 +7,7 @@ import { createPglite, openPostgres, wrapPglite, type DatabaseHandle } from '../
 import { migrateDatabase } from '../platform/db/migrate';
 import { createSystemAccess } from '../platform/db/system-access';
 import { seedPlans } from '../features/plans/plans.seed';
+import { seedPaymentMethods } from '../features/billing/billing.seed';
 import { productJobs } from '../features/jobs';
 import { createJobQueue } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logging/logger';
@@ -52,6 +53,7 @@ export default async function setup(project: TestProject) {
     const handle = openPostgres(withDatabase(url, template), 2);
     await migrateDatabase(handle);
     await seedPlans(createSystemAccess(handle.db));
+    await seedPaymentMethods(createSystemAccess(handle.db));
     await installJobQueue(handle);
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', url, template });
@@ -72,6 +74,7 @@ export default async function setup(project: TestProject) {
   const handle = wrapPglite(client);
   await migrateDatabase(handle);
   await seedPlans(createSystemAccess(handle.db));
+  await seedPaymentMethods(createSystemAccess(handle.db));
   await installJobQueue(handle);
   const dump = await client.dumpDataDir('none');
   const templateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-tpl-')), 'template.tar');

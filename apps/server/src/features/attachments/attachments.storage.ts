@@ -4,6 +4,7 @@ import type { OrgScope } from '../../platform/db/org-scope';
 import { AppError } from '../../platform/errors/app-error';
 import type { InspectedUpload } from '../../platform/files/inspect-upload';
 import type { FileStore } from '../../platform/storage/file-store';
+import { findExtraStorage } from '../billing/storage-purchases.service';
 import { findSubscription } from '../subscriptions/subscriptions.service';
 import { attachmentsRepository, type AttachmentRow } from './attachments.repository';
 
@@ -37,8 +38,8 @@ export const attachmentStorage = (scope: OrgScope, files: FileStore) => {
 
   /** The plan's storage (extra storage purchases add to it), in bytes. */
   const limitBytes = async () => {
-    const subscription = await findSubscription(scope);
-    return (subscription?.maxStorageMb ?? 0) * MB;
+    const [subscription, extra] = await Promise.all([findSubscription(scope), findExtraStorage(scope)]);
+    return ((subscription?.maxStorageMb ?? 0) + extra.totalMb) * MB;
   };
 
   /** The 403 of a file that does not fit; `freeing`: bytes the same change frees. */

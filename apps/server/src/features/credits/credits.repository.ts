@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { creditBuckets, creditMovements } from './credits.table';
 
@@ -110,5 +110,57 @@ export const creditsRepository = (scope: OrgScope) => {
             .orderBy(asc(creditMovements.bucketId))
         ).map((c) => ({ bucketId: c.bucketId, amount: Number(c.amount ?? 0) })),
       ),
+  };
+};
+
+/** Credits bought by payments (features/billing): extra buckets, a paid plan's new period, removals. */
+export const creditPurchasesRepository = (scope: OrgScope) => {
+  const org = scope.organizationId;
+  const ownBuckets = eq(creditBuckets.organizationId, org);
+  return {
+    /** The extra bucket a payment bought, once: answers its id when this call made it, else null. */
+    insertExtraBucket: (values: { granted: number; paymentId: string; periodStart: Date; expiresAt: Date }) =>
+      scope.run(async (tx) => {
+        const [bucket] = await tx
+          .insert(creditBuckets)
+          .values({ organizationId: org, source: 'extra', remaining: values.granted, ...values })
+          .onConflictDoNothing()
+          .returning({ id: creditBuckets.id });
+        return bucket?.id ?? null;
+      }),
+
+    /** Ends, at `at`, the plan buckets of periods that started before `periodStart` and are still live. */
+    endPlanBucketsBefore: (periodStart: Date, at: Date) =>
+      scope.run(async (tx) => {
+        await tx
+          .update(creditBuckets)
+          .set({ expiresAt: at })
+          .where(
+            and(
+              ownBuckets,
+              eq(creditBuckets.source, 'plan'),
+              lt(creditBuckets.periodStart, periodStart),
+              gt(creditBuckets.expiresAt, at),
+            ),
+          );
+      }),
+
+    /** Ends a live extra bucket at `at`; false when there is no live extra bucket by that id. */
+    expireExtraBucket: (id: string, at: Date) =>
+      scope.run(async (tx) => {
+        const rows = await tx
+          .update(creditBuckets)
+          .set({ expiresAt: at })
+          .where(
+            and(
+              ownBuckets,
+              eq(creditBuckets.id, id),
+              eq(creditBuckets.source, 'extra'),
+              gt(creditBuckets.expiresAt, at),
+            ),
+          )
+          .returning({ id: creditBuckets.id });
+        return rows.length > 0;
+      }),
   };
 };

@@ -1,7 +1,7 @@
 import type { OrgScope } from '../../platform/db/org-scope';
 import { AppError } from '../../platform/errors/app-error';
 import { findSubscription, type Subscription } from '../subscriptions/subscriptions.service';
-import { creditsRepository } from './credits.repository';
+import { creditPurchasesRepository, creditsRepository } from './credits.repository';
 
 /** What an organization can spend, and has spent, in its subscription's current period. */
 export interface CreditBalance {
@@ -130,3 +130,64 @@ export const refundCredits = (scope: OrgScope, extractionId: string): Promise<nu
     }
     return refunded;
   });
+
+/**
+ * Extra credits bought by a payment, inside the caller's transaction: a bucket of `credits` expiring at
+ * `expiresAt` and its ledger movement (`extra_purchase`), once per payment. Answers the bucket's id, or
+ * null when the payment's credits were granted before.
+ */
+export const grantExtraCredits = (
+  scope: OrgScope,
+  input: { credits: number; paymentId: string; userId: string | null; at: Date; expiresAt: Date },
+): Promise<string | null> =>
+  scope.run(async () => {
+    const bucketId = await creditPurchasesRepository(scope).insertExtraBucket({
+      granted: input.credits,
+      paymentId: input.paymentId,
+      periodStart: input.at,
+      expiresAt: input.expiresAt,
+    });
+    if (!bucketId) return null;
+    await creditsRepository(scope).insertMovement({
+      bucketId,
+      kind: 'extra_purchase',
+      amount: input.credits,
+      createdBy: input.userId,
+    });
+    return bucketId;
+  });
+
+/**
+ * The plan credits of a paid period that starts at `periodStart` (a plan bought or renewed), inside the
+ * caller's transaction: plan credits of earlier periods end at `periodStart`, and the period's bucket of
+ * `granted` credits is made with its ledger movement (`plan_grant`), once per period. Answers whether
+ * this call granted them.
+ */
+export const grantPlanPeriodCredits = (
+  scope: OrgScope,
+  input: { granted: number; periodStart: Date; periodEnd: Date; userId: string | null },
+): Promise<boolean> =>
+  scope.run(async () => {
+    await creditPurchasesRepository(scope).endPlanBucketsBefore(input.periodStart, input.periodStart);
+    const repo = creditsRepository(scope);
+    const bucketId = await repo.insertPlanBucket({
+      granted: input.granted,
+      periodStart: input.periodStart,
+      expiresAt: input.periodEnd,
+    });
+    if (!bucketId) return false;
+    await repo.insertMovement({
+      bucketId,
+      kind: 'plan_grant',
+      amount: input.granted,
+      createdBy: input.userId,
+    });
+    return true;
+  });
+
+/**
+ * Removes an extra credits purchase: its bucket ends at `at` and what was left of it can no longer be
+ * spent (the ledger keeps every movement). False when no live extra bucket has that id.
+ */
+export const removeExtraCredits = (scope: OrgScope, bucketId: string, at = new Date()): Promise<boolean> =>
+  creditPurchasesRepository(scope).expireExtraBucket(bucketId, at);

@@ -21,8 +21,14 @@ export const creditBuckets = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The payment that bought an extra bucket (features/billing; no key: the ledger outlives it). */
+    paymentId: uuid('payment_id'),
   },
   (t) => [
+    // A payment grants its credits once.
+    uniqueIndex('credit_buckets_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
     // One grant of plan credits per period.
     uniqueIndex('credit_buckets_plan_period_key')
       .on(t.organizationId, t.periodStart)

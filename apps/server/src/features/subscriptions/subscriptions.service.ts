@@ -1,5 +1,6 @@
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import {
+  subscriptionPlanChangesRepository,
   subscriptionsRepository,
   subscriptionsSystemRepository,
   type SubscriptionRow,
@@ -96,3 +97,22 @@ export const startTrial = (db: Queryable, organizationId: string) =>
 /** The organizations whose subscription time has moved on by `now` and not yet been stored. */
 export const findSubscriptionsDue = (db: Queryable, now = new Date()) =>
   subscriptionsSystemRepository(db).findDue(now);
+
+/**
+ * Moves the organization onto a plan it has paid for, inside the caller's transaction: ACTIVE, on the
+ * billing cycle bought, with a new period from `start` of one cycle (a month or a year). Answers the
+ * period; the plan's credits for it are the credits feature's (`grantPlanPeriodCredits`).
+ */
+export const startPaidPlan = async (
+  scope: OrgScope,
+  input: { planId: string; billingCycle: 'monthly' | 'yearly'; start: Date },
+): Promise<{ periodStart: Date; periodEnd: Date }> => {
+  const period = { periodStart: input.start, periodEnd: nextPeriodEnd(input.start, input.billingCycle) };
+  const changed = await subscriptionPlanChangesRepository(scope).startPaidPeriod({
+    planId: input.planId,
+    billingCycle: input.billingCycle,
+    ...period,
+  });
+  if (!changed) throw new Error(`organization ${scope.organizationId} has no subscription`);
+  return period;
+};

@@ -1,6 +1,7 @@
 import type { DashboardSummary, UsageSummary } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { findStorageUsage } from '../attachments/attachments.service';
+import { findExtraStorage } from '../billing/storage-purchases.service';
 import { getCreditBalance } from '../credits/credits.service';
 import { usageRepository } from './usage.repository';
 import { toDashboardSummary, toUsageSummary, type StorageFigures } from './usage.wire';
@@ -21,8 +22,9 @@ export const usageService = (scope: OrgScope) => {
     summary: (): Promise<UsageSummary> =>
       scope.run(async () => {
         const balance = await getCreditBalance(scope);
-        const space = await storage(balance.subscription.maxStorageMb);
-        return toUsageSummary(balance, space);
+        const extra = await findExtraStorage(scope);
+        const space = await storage(balance.subscription.maxStorageMb + extra.totalMb);
+        return toUsageSummary(balance, space, extra);
       }),
 
     dashboard: (): Promise<DashboardSummary> =>
@@ -30,7 +32,8 @@ export const usageService = (scope: OrgScope) => {
         const now = new Date();
         const weekAgo = new Date(now.getTime() - WEEK_MS);
         const balance = await getCreditBalance(scope);
-        const space = await storage(balance.subscription.maxStorageMb);
+        const extra = await findExtraStorage(scope);
+        const space = await storage(balance.subscription.maxStorageMb + extra.totalMb);
         const activity = await usageRepository(scope).findActivity(
           weekAgo,
           new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS_SHOWN - 1), 1)),

@@ -1,4 +1,5 @@
 import { toMb, toMoney, type DashboardSummary, type UsageSummary } from '@invoicing/contract';
+import type { ExtraStorage } from '../billing/storage-purchases.service';
 import type { CreditBalance } from '../credits/credits.service';
 import type { usageRepository } from './usage.repository';
 
@@ -19,7 +20,11 @@ const monthOf = (now: Date, back: number) => {
 };
 
 /** The usage page's figures as the contract answers them. */
-export const toUsageSummary = (balance: CreditBalance, space: StorageFigures): UsageSummary => {
+export const toUsageSummary = (
+  balance: CreditBalance,
+  space: StorageFigures,
+  extraStorage: ExtraStorage,
+): UsageSummary => {
   const s = balance.subscription;
   const extras = balance.extraBuckets;
   return {
@@ -32,8 +37,8 @@ export const toUsageSummary = (balance: CreditBalance, space: StorageFigures): U
     storage: {
       used_mb: toMb(space.usedBytes),
       remaining_mb: toMb(space.remainingBytes),
-      max_mb: s.maxStorageMb,
-      extra_mb: 0,
+      max_mb: s.maxStorageMb + extraStorage.totalMb,
+      extra_mb: extraStorage.totalMb,
     },
     plan: {
       name: s.planName,
@@ -45,12 +50,20 @@ export const toUsageSummary = (balance: CreditBalance, space: StorageFigures): U
     trial_ends_at: s.trialEndsAt ? s.trialEndsAt.toISOString() : null,
     current_period_end: s.currentPeriodEnd.toISOString(),
     extra_purchases: {
-      active_purchases: extras.map((e) => ({
-        id: e.id,
-        type: 'credits' as const,
-        quantity: e.granted,
-        expires_at: e.expiresAt.toISOString(),
-      })),
+      active_purchases: [
+        ...extras.map((e) => ({
+          id: e.id,
+          type: 'credits' as const,
+          quantity: e.granted,
+          expires_at: e.expiresAt.toISOString(),
+        })),
+        ...extraStorage.purchases.map((p) => ({
+          id: p.id,
+          type: 'storage' as const,
+          quantity: p.storageMb,
+          expires_at: p.expiresAt ? p.expiresAt.toISOString() : null,
+        })),
+      ],
     },
   };
 };

@@ -45,7 +45,15 @@ describe('tenancy', () => {
   it('every table is a tenant table, or one of the global tables named here', async () => {
     // Tables shared by every organization, on purpose. A new table is a tenant table (organization_id,
     // row-level security) unless it is added here, in review.
-    const globalTables = ['auth_throttle', 'organizations', 'plans', 'refresh_tokens', 'users'];
+    const globalTables = [
+      'auth_throttle',
+      'organizations',
+      'payment_methods',
+      'plans',
+      'refresh_tokens',
+      'sandbox_charges',
+      'users',
+    ];
     const tables = await rows<{ table_name: string; tenant: boolean }>(sql`
       select t.table_name,
              exists (select 1 from information_schema.columns c
@@ -57,7 +65,14 @@ describe('tenancy', () => {
     const shared = tables.filter((t) => !t.tenant).map((t) => t.table_name);
     expect(shared).toEqual(globalTables);
     expect(tables.filter((t) => t.tenant).map((t) => t.table_name)).toEqual(
-      expect.arrayContaining(['attachments', 'credit_buckets', 'credit_movements', 'ocr_extractions']),
+      expect.arrayContaining([
+        'attachments',
+        'credit_buckets',
+        'credit_movements',
+        'ocr_extractions',
+        'payments',
+        'storage_purchases',
+      ]),
     );
   });
 

@@ -13,6 +13,9 @@ const secretKeys = [
   'image_data',
   'card_number',
   'cvv',
+  'expiry',
+  'cardholder_name',
+  'payment_details',
 ];
 
 /** pino's redaction: the request's credentials, and secret fields at the top and one level down. */

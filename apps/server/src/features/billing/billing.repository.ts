@@ -1,0 +1,211 @@
+import { and, asc, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { OrgScope, Queryable } from '../../platform/db/org-scope';
+import { users } from '../auth/auth.table';
+import { customers } from '../customers/customers.table';
+import { invoices } from '../invoices/invoices.table';
+import { items } from '../items/items.table';
+import { plans } from '../plans/plans.table';
+import { paymentMethods, payments } from './billing.table';
+
+type MethodValues = Omit<typeof paymentMethods.$inferInsert, 'id' | 'createdAt'>;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = Omit<
+  typeof payments.$inferInsert,
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'status' | 'fulfilledAt'
+>;
+export type PlanRow = typeof plans.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** The payment methods (global): the seed inserts them, superusers edit them. */
+export const paymentMethodsRepository = (db: Queryable) => ({
+  /** Inserts the methods whose code is not there yet; existing methods keep their edits. */
+  insertMissing: async (values: MethodValues[]) => {
+    await db.insert(paymentMethods).values(values).onConflictDoNothing({ target: paymentMethods.code });
+  },
+});
+
+const activePlans = (db: Queryable) =>
+  db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder), asc(plans.name));
+
+/** The plans anyone may see before signing in (system access: no organization yet). */
+export const publicPlansRepository = (db: Queryable) => ({
+  findActive: () => activePlans(db),
+});
+
+/** The payments of the scope's organization, and what pricing and the pages read beside them. */
+export const billingRepository = (scope: OrgScope) => {
+  const org = scope.organizationId;
+  const own = eq(payments.organizationId, org);
+  const planName = sql<
+    string | null
+  >`(select ${plans.name} from ${plans} where ${plans.id} = ${payments.planId})`;
+  return {
+    /** Every payment method, in the superuser's order. */
+    findMethods: () =>
+      scope.run(
+        (tx) =>
+          tx.select().from(paymentMethods).orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.code)),
+        {
+          oneStatement: true,
+        },
+      ),
+
+    findMethod: (code: PaymentMethodRow['code']) =>
+      scope.run(
+        async (tx) =>
+          (await tx.select().from(paymentMethods).where(eq(paymentMethods.code, code)).limit(1))[0] ?? null,
+        { oneStatement: true },
+      ),
+
+    /** The organization's payments per method: all, succeeded, and finished (succeeded or not). */
+    countByMethod: () =>
+      scope.run(
+        (tx) =>
+          tx
+            .select({
+              method: payments.method,
+              total: count(),
+              succeeded: sql<number>`count(*) filter (where ${payments.status} = 'SUCCEEDED')`.mapWith(
+                Number,
+              ),
+              finished: sql<number>`count(*) filter (where ${payments.status} <> 'PENDING')`.mapWith(Number),
+            })
+            .from(payments)
+            .where(own)
+            .groupBy(payments.method),
+        { oneStatement: true },
+      ),
+
+    findActivePlans: () => scope.run((tx) => activePlans(tx), { oneStatement: true }),
+
+    findPlan: (id: string) =>
+      scope.run(async (tx) => (await tx.select().from(plans).where(eq(plans.id, id)).limit(1))[0] ?? null, {
+        oneStatement: true,
+      }),
+
+    /** The payer's email and name, for the gateway's customer details. */
+    findPayer: (userId: string) =>
+      scope.run(
+        async (tx) =>
+          (
+            await tx
+              .select({ email: users.email, name: users.name })
+              .from(users)
+              .where(eq(users.id, userId))
+              .limit(1)
+          )[0] ?? null,
+        { oneStatement: true },
+      ),
+
+    insert: (values: NewPayment) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .insert(payments)
+          .values({ organizationId: org, ...values })
+          .returning();
+        return row!;
+      }),
+
+    /** One payment with its plan's name; `lock` holds it for the caller's transaction. */
+    find: (id: string, options: { lock?: boolean } = {}) =>
+      scope.run(async (tx) => {
+        const query = tx
+          .select({ payment: payments, planName })
+          .from(payments)
+          .where(and(own, eq(payments.id, id)))
+          .limit(1);
+        const [row] = options.lock ? await query.for('update') : await query;
+        return row ? { ...row.payment, planName: row.planName } : null;
+      }),
+
+    /** Records what the gateway answered when the charge was created. */
+    setCharge: (id: string, values: Pick<PaymentRow, 'gatewayRef' | 'reference' | 'referenceExpiresAt'>) =>
+      scope.run(async (tx) => {
+        await tx
+          .update(payments)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(own, eq(payments.id, id)));
+      }),
+
+    /**
+     * Marks a payment succeeded and fulfilled, only if nobody has: the one conditional update every path
+     * to fulfilment goes through. Answers the row when this call did it, null when it was done already.
+     */
+    markFulfilled: (id: string, at: Date) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .update(payments)
+          .set({ status: 'SUCCEEDED', fulfilledAt: at, updatedAt: at })
+          .where(and(own, eq(payments.id, id), isNull(payments.fulfilledAt)))
+          .returning();
+        return row ?? null;
+      }),
+
+    /** Notes that the gateway was asked about a pending payment (the status check asks less often as it ages). */
+    touch: (id: string, at: Date) =>
+      scope.run(async (tx) => {
+        await tx
+          .update(payments)
+          .set({ updatedAt: at })
+          .where(and(own, eq(payments.id, id), eq(payments.status, 'PENDING')));
+      }),
+
+    /** Ends a pending payment without granting anything; false when it was not pending any more. */
+    markEnded: (id: string, status: 'FAILED' | 'CANCELLED' | 'EXPIRED') =>
+      scope.run(async (tx) => {
+        const rows = await tx
+          .update(payments)
+          .set({ status, updatedAt: new Date() })
+          .where(and(own, eq(payments.id, id), eq(payments.status, 'PENDING')))
+          .returning({ id: payments.id });
+        return rows.length > 0;
+      }),
+
+    /** The organization's customers, items and invoices created since `monthStart` (plan limits). */
+    countRecords: (monthStart: Date) =>
+      scope.run(async (tx) => {
+        const [c] = await tx.select({ n: count() }).from(customers).where(eq(customers.organizationId, org));
+        const [i] = await tx.select({ n: count() }).from(items).where(eq(items.organizationId, org));
+        const [v] = await tx
+          .select({ n: count() })
+          .from(invoices)
+          .where(and(eq(invoices.organizationId, org), gte(invoices.createdAt, monthStart)));
+        return { customers: c?.n ?? 0, items: i?.n ?? 0, invoicesThisMonth: v?.n ?? 0 };
+      }),
+  };
+};
+
+/** Payments across organizations: notifications name a payment before we know whose it is, and the check finds the pending ones. */
+export const paymentsSystemRepository = (db: Queryable) => ({
+  /** The organization of a payment, by our id or by the gateway's reference. */
+  findOwner: async (by: { paymentId: string } | { gateway: string; gatewayRef: string }) => {
+    const where =
+      'paymentId' in by
+        ? eq(payments.id, by.paymentId)
+        : and(eq(payments.gateway, by.gateway), eq(payments.gatewayRef, by.gatewayRef));
+    const [row] = await db
+      .select({ id: payments.id, organizationId: payments.organizationId })
+      .from(payments)
+      .where(where)
+      .limit(1);
+    return row ?? null;
+  },
+
+  /**
+   * Pending payments made at least `minAge` ago whose gateway is due to be asked again: a quarter of their
+   * age after it was last asked (`updated_at`), and at least every hour. Oldest first.
+   */
+  findPendingDue: (now: Date, minAgeMs: number, limit: number) =>
+    db
+      .select({ id: payments.id, organizationId: payments.organizationId })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'PENDING'),
+          lt(payments.createdAt, new Date(now.getTime() - minAgeMs)),
+          sql`${payments.updatedAt} <= ${now.toISOString()}::timestamptz - least(interval '1 hour', (${now.toISOString()}::timestamptz - ${payments.createdAt}) / 4)`,
+        ),
+      )
+      .orderBy(asc(payments.createdAt))
+      .limit(limit),
+});
