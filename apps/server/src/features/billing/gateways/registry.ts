@@ -3,6 +3,11 @@ import type { Config } from '../../../config';
 import type { Queryable } from '../../../platform/db/org-scope';
 import type { GatewayName, PaymentGateway } from './gateway';
 import { sandboxGateway, type SandboxGateway } from './sandbox/sandbox.gateway';
+import { fawryConfigFromEnv, fawryGateway } from './fawry/fawry.gateway';
+import { paymobConfigFromEnv, paymobGateway } from './paymob/paymob.gateway';
+import { paypalConfigFromEnv, paypalGateway } from './paypal/paypal.gateway';
+import { stripeConfigFromEnv, stripeGateway } from './stripe/stripe.gateway';
+import { tapConfigFromEnv, tapGateway } from './tap/tap.gateway';
 
 /** A real gateway's adapter as the registry knows it: its settings from the environment, and its factory. */
 interface GatewayAdapter<C> {
@@ -16,15 +21,17 @@ interface GatewayAdapter<C> {
 export const gatewayAdapter = <C>(adapter: GatewayAdapter<C>) => adapter as GatewayAdapter<unknown>;
 
 /**
- * THE REAL GATEWAYS ARE REGISTERED HERE. Each adapter (gateways/<name>/) exports `<name>Gateway(config)`
- * and `<name>ConfigFromEnv(env)`, and gets one line:
- *
- *   gatewayAdapter({ name: 'paymob', configFromEnv: paymobConfigFromEnv, create: paymobGateway }),
- *
- * `env` holds the variables starting with PAYMOB_, FAWRY_, TAP_, STRIPE_ or PAYPAL_ (config.ts,
- * `gatewayEnv`). A method two configured gateways carry goes to the one listed first.
+ * The real gateways, each configured from its environment variables (config.ts, `gatewayEnv`: those starting
+ * with PAYMOB_, FAWRY_, TAP_, STRIPE_ or PAYPAL_). A method two configured gateways carry goes to the one
+ * listed first.
  */
-export const realGatewayAdapters: GatewayAdapter<unknown>[] = [];
+export const realGatewayAdapters: GatewayAdapter<unknown>[] = [
+  gatewayAdapter({ name: 'paymob', configFromEnv: paymobConfigFromEnv, create: paymobGateway }),
+  gatewayAdapter({ name: 'fawry', configFromEnv: fawryConfigFromEnv, create: fawryGateway }),
+  gatewayAdapter({ name: 'tap', configFromEnv: tapConfigFromEnv, create: tapGateway }),
+  gatewayAdapter({ name: 'stripe', configFromEnv: stripeConfigFromEnv, create: stripeGateway }),
+  gatewayAdapter({ name: 'paypal', configFromEnv: paypalConfigFromEnv, create: paypalGateway }),
+];
 
 /** The gateways this process speaks to, and which carries each payment method. */
 export interface GatewayRegistry {
