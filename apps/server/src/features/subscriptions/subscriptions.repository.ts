@@ -109,8 +109,8 @@ export const subscriptionsRepository = (scope: OrgScope) => {
 
 /** Subscriptions across organizations: sign-up starts them, the scheduled check finds those due. */
 export const subscriptionsSystemRepository = (db: Queryable) => ({
-  /** Starts the plan `planCode` as a trial ending at `trialEndsAt`, in the caller's transaction. */
-  insertTrial: async (organizationId: string, planCode: string, trialEndsAt: Date) => {
+  /** Starts the plan `planCode` as a trial from `startsAt` to `trialEndsAt`, in the caller's transaction. */
+  insertTrial: async (organizationId: string, planCode: string, startsAt: Date, trialEndsAt: Date) => {
     const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, planCode)).limit(1);
     if (!plan) throw new Error('plans are not seeded');
     await db.insert(subscriptions).values({
@@ -118,6 +118,7 @@ export const subscriptionsSystemRepository = (db: Queryable) => ({
       planId: plan.id,
       status: 'TRIAL',
       trialEndsAt,
+      currentPeriodStart: startsAt,
       currentPeriodEnd: trialEndsAt,
     });
   },
@@ -127,8 +128,11 @@ export const subscriptionsSystemRepository = (db: Queryable) => ({
    * stored period's plan credits are not granted yet (a new organization); or credits have expired, or
    * belong to a period that is over (a plan changed mid-period), and still count in a bucket.
    */
-  findDue: async (now: Date) =>
-    (
+  findDue: async (now: Date) => {
+    // Periods are computed in milliseconds: a start stored with microseconds is the one its bucket has,
+    // truncated.
+    const periodStartMs = sql`date_trunc('milliseconds', ${subscriptions.currentPeriodStart})`;
+    return (
       await db
         .select({ organizationId: subscriptions.organizationId })
         .from(subscriptions)
@@ -145,7 +149,7 @@ export const subscriptionsSystemRepository = (db: Queryable) => ({
                   and(
                     eq(creditBuckets.organizationId, subscriptions.organizationId),
                     eq(creditBuckets.source, 'plan'),
-                    eq(creditBuckets.periodStart, subscriptions.currentPeriodStart),
+                    eq(creditBuckets.periodStart, periodStartMs),
                   ),
                 )})`,
               sql`exists (${db
@@ -157,15 +161,13 @@ export const subscriptionsSystemRepository = (db: Queryable) => ({
                     gt(creditBuckets.remaining, 0),
                     or(
                       lte(creditBuckets.expiresAt, now),
-                      and(
-                        eq(creditBuckets.source, 'plan'),
-                        lt(creditBuckets.periodStart, subscriptions.currentPeriodStart),
-                      ),
+                      and(eq(creditBuckets.source, 'plan'), lt(creditBuckets.periodStart, periodStartMs)),
                     ),
                   ),
                 )})`,
             ),
           ),
         )
-    ).map((r) => r.organizationId),
+    ).map((r) => r.organizationId);
+  },
 });

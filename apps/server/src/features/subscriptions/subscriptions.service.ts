@@ -174,11 +174,12 @@ export const moveSubscriptionOn = (scope: OrgScope, now = new Date()): Promise<b
   });
 
 /** Starts a new organization's Pro trial, in the caller's transaction (sign-up, demo data). */
-export const startTrial = (db: Queryable, organizationId: string) =>
+export const startTrial = (db: Queryable, organizationId: string, now = new Date()) =>
   subscriptionsSystemRepository(db).insertTrial(
     organizationId,
     'pro',
-    new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+    now,
+    new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
   );
 
 /**
