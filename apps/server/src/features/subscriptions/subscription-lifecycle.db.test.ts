@@ -100,6 +100,47 @@ describe('reads before the job', () => {
   });
 });
 
+describe('extra credits', () => {
+  it('count nowhere once expired, even before the job has written their expiry', async () => {
+    const start = new Date('2032-05-05T12:00:00Z');
+    const org = await registerAt(start);
+    const scope = t.system.scopeFor(org.id);
+    // A month of Pro (to 5 June), its 100 credits all spent.
+    await changePlan(scope, { planCode: 'pro', billingCycle: 'monthly', now: start });
+    await bringSubscriptionUpToDate(scope, start);
+    await chargeCredits(scope, { amount: 100, extractionId: crypto.randomUUID(), userId: null, now: start });
+    const bought = new Date(start.getTime() + 2 * 3_600_000);
+    const extra = await buyExtraCredits(org.id, 5, bought);
+    const spend = (amount: number, now: Date) =>
+      chargeCredits(scope, { amount, extractionId: crypto.randomUUID(), userId: null, now });
+    await spend(2, bought);
+    const lastMoment = new Date(bought.getTime() + 30 * DAY - 1);
+    expect((await usageService(scope, lastMoment).summary()).credits).toMatchObject({
+      remaining: 3,
+      extra: 3,
+    });
+
+    // Thirty days after the purchase: gone from the balance, the usage figures and what can be spent.
+    const expired = new Date(bought.getTime() + 30 * DAY);
+    const summary = await usageService(scope, expired).summary();
+    expect(summary.credits).toEqual({ remaining: 0, used: 102, max: 100, extra: 0 });
+    expect(summary.extra_purchases.active_purchases).toEqual([]);
+    await expect(spend(1, expired)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === 'CREDIT_LIMIT_REACHED',
+    );
+    // The job takes what was left out of the ledger, once.
+    expect(await findSubscriptionsDue(t.system.db, expired)).toContain(org.id);
+    expect(await bringSubscriptionUpToDate(scope, expired)).toBe(true);
+    expect(await bringSubscriptionUpToDate(scope, expired)).toBe(false);
+    const [bucket] = await t.system.db
+      .select({ remaining: creditBuckets.remaining })
+      .from(creditBuckets)
+      .where(eq(creditBuckets.id, extra));
+    expect(bucket!.remaining).toBe(0);
+    expect(await ledgerSum(org.id)).toBe((await usageService(scope, expired).summary()).credits.remaining);
+  });
+});
+
 describe('a yearly plan', () => {
   it('grants twelve months of credits once a year, and catches up after long downtime', async () => {
     const start = new Date('2031-03-10T08:00:00Z');
