@@ -17,7 +17,7 @@ export interface CreditBalance {
   extraBuckets: { id: string; granted: number; expiresAt: Date }[];
 }
 
-/** The plan credits one period of the subscription grants: a month's, or twelve months' at once for a year. */
+/** The plan credits one period of the subscription grants: a month's, or twelve months' at once a year. */
 export const periodCredits = (subscription: Subscription) =>
   subscription.creditsPerMonth * (subscription.billingCycle === 'yearly' ? 12 : 1);
 

@@ -43,7 +43,7 @@ export const customersService = (scope: OrgScope, deps: CustomerDeps) => {
       if (!row) throw customerNotFound();
       return toCustomer(row);
     },
-    /** Past the plan's limit: 403 `PLAN_LIMIT_REACHED`, and nothing written (checked in the insert's transaction). */
+    /** Past the plan's limit: 403 `PLAN_LIMIT_REACHED` and nothing written (one transaction). */
     create: (input: Input) =>
       scope.run(async () => {
         await enforcePlanLimit(scope, 'customers', () => repo.count());

@@ -161,7 +161,7 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
 
     get: load,
 
-    /** Past the plan's monthly limit: 403 `PLAN_LIMIT_REACHED`, and nothing written (the insert's transaction). */
+    /** Past the plan's monthly limit: 403 `PLAN_LIMIT_REACHED` and nothing written (one transaction). */
     create: async (input: Input) => {
       const id = await guardNumber(() =>
         scope.run(async () => {

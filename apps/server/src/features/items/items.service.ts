@@ -51,7 +51,7 @@ export const itemsService = (scope: OrgScope) => {
       if (!row) throw itemNotFound();
       return toItem(row);
     },
-    /** Past the plan's limit: 403 `PLAN_LIMIT_REACHED`, and nothing written (checked in the insert's transaction). */
+    /** Past the plan's limit: 403 `PLAN_LIMIT_REACHED` and nothing written (one transaction). */
     create: async (input: Input) =>
       toItem(
         await guardSku(() =>

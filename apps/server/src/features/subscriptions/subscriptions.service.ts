@@ -24,8 +24,8 @@ const nextPeriodEnd = (start: Date, cycle: 'monthly' | 'yearly') => {
  * The subscription at `now`, from what is stored: a trial that has ended without payment is on the Free
  * plan (ACTIVE, monthly) from the trial's end, and an active subscription whose period has ended is in
  * the period that holds `now` (each period grants the plan's credits anew). Pure and the same whenever
- * it is asked: reads answer it without writing, and the scheduled job writes it (move-subscription-on.job.ts),
- * so what a page showed before the job ran is what the job stores.
+ * it is asked: reads answer it without writing, and the scheduled job writes it
+ * (move-subscription-on.job.ts), so what a page showed before the job ran is what the job stores.
  */
 const subscriptionAt = (row: SubscriptionRow, now: Date): Subscription => {
   const { free, ...stored } = row;
