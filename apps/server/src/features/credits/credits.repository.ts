@@ -1,17 +1,24 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { creditBuckets, creditMovements } from './credits.table';
 
-type MovementValues = Omit<typeof creditMovements.$inferInsert, 'id' | 'organizationId' | 'createdAt'>;
+type MovementValues = Omit<typeof creditMovements.$inferInsert, 'id' | 'organizationId'>;
 
 /** Credit buckets and the ledger of the scope's organization; every query is filtered by it. */
 export const creditsRepository = (scope: OrgScope) => {
   const org = scope.organizationId;
   const ownBuckets = eq(creditBuckets.organizationId, org);
   const ownMovements = eq(creditMovements.organizationId, org);
+  /** Extras not expired at `now`, and the plan's credits of the period that started at `periodStart`. */
+  const live = (now: Date, periodStart: Date) =>
+    and(
+      ownBuckets,
+      gt(creditBuckets.expiresAt, now),
+      or(eq(creditBuckets.source, 'extra'), eq(creditBuckets.periodStart, periodStart)),
+    );
   return {
     /** The plan's bucket of a period, once: answers its id when this call made it, else null. */
-    insertPlanBucket: (values: { granted: number; periodStart: Date; expiresAt: Date }) =>
+    insertPlanBucket: (values: { granted: number; periodStart: Date; expiresAt: Date; createdAt: Date }) =>
       scope.run(async (tx) => {
         const [bucket] = await tx
           .insert(creditBuckets)
@@ -32,8 +39,11 @@ export const creditsRepository = (scope: OrgScope) => {
         return row?.id ?? null;
       }),
 
-    /** The buckets not expired at `now`. */
-    findLiveBuckets: (now: Date) =>
+    /**
+     * The buckets that count at `now`: unexpired extras and the plan's credits of the period that started
+     * at `periodStart` (those of an earlier period are over, even when a plan change cut it short).
+     */
+    findLiveBuckets: (now: Date, periodStart: Date) =>
       scope.run((tx) =>
         tx
           .select({
@@ -45,20 +55,56 @@ export const creditsRepository = (scope: OrgScope) => {
             expiresAt: creditBuckets.expiresAt,
           })
           .from(creditBuckets)
-          .where(and(ownBuckets, gt(creditBuckets.expiresAt, now)))
+          .where(live(now, periodStart))
           .orderBy(creditBuckets.expiresAt),
       ),
 
     /**
-     * The buckets that can be spent, locked in the one order every spender takes them: plan first, then
-     * extras by earliest expiry.
+     * The buckets that are over at `now` and still hold credits, locked: expired ones, and the plan's
+     * credits of a period before the one that started at `periodStart`.
      */
-    lockSpendableBuckets: (now: Date) =>
+    lockEndedBuckets: (now: Date, periodStart: Date) =>
+      scope.run((tx) =>
+        tx
+          .select({
+            id: creditBuckets.id,
+            remaining: creditBuckets.remaining,
+            expiresAt: creditBuckets.expiresAt,
+          })
+          .from(creditBuckets)
+          .where(
+            and(
+              ownBuckets,
+              gt(creditBuckets.remaining, 0),
+              or(
+                lte(creditBuckets.expiresAt, now),
+                and(eq(creditBuckets.source, 'plan'), lt(creditBuckets.periodStart, periodStart)),
+              ),
+            ),
+          )
+          .orderBy(asc(creditBuckets.id))
+          .for('update'),
+      ),
+
+    /** Ends a bucket at `at` when it was to expire later (its period was cut short). */
+    endBucketAt: (bucketId: string, at: Date) =>
+      scope.run(async (tx) => {
+        await tx
+          .update(creditBuckets)
+          .set({ expiresAt: at })
+          .where(and(ownBuckets, eq(creditBuckets.id, bucketId), gt(creditBuckets.expiresAt, at)));
+      }),
+
+    /**
+     * The buckets that can be spent at `now` (as `findLiveBuckets`), locked in the one order every spender
+     * takes them: plan first, then extras by earliest expiry.
+     */
+    lockSpendableBuckets: (now: Date, periodStart: Date) =>
       scope.run((tx) =>
         tx
           .select({ id: creditBuckets.id, remaining: creditBuckets.remaining })
           .from(creditBuckets)
-          .where(and(ownBuckets, gt(creditBuckets.expiresAt, now), gt(creditBuckets.remaining, 0)))
+          .where(and(live(now, periodStart), gt(creditBuckets.remaining, 0)))
           .orderBy(
             desc(sql`${creditBuckets.source} = 'plan'`),
             asc(creditBuckets.expiresAt),

@@ -17,41 +17,52 @@ export interface CreditBalance {
   extraBuckets: { id: string; granted: number; expiresAt: Date }[];
 }
 
-/**
- * Makes sure the plan's credits of the subscription's current period have been granted (once per period,
- * whoever asks first), and answers the subscription.
- */
-const grantPlanCredits = async (scope: OrgScope): Promise<Subscription> => {
-  const subscription = await findSubscription(scope);
+/** The plan credits one period of the subscription grants: a month's, or twelve months' at once a year. */
+export const periodCredits = (subscription: Subscription) =>
+  subscription.creditsPerMonth * (subscription.billingCycle === 'yearly' ? 12 : 1);
+
+const subscriptionNow = async (scope: OrgScope, now: Date): Promise<Subscription> => {
+  const subscription = await findSubscription(scope, now);
   if (!subscription) throw new Error(`organization ${scope.organizationId} has no subscription`);
-  await scope.run(async () => {
-    const repo = creditsRepository(scope);
-    const bucketId = await repo.insertPlanBucket({
-      granted: subscription.creditsPerMonth,
-      periodStart: subscription.currentPeriodStart,
-      expiresAt: subscription.currentPeriodEnd,
-    });
-    if (bucketId) {
-      await repo.insertMovement({ bucketId, kind: 'plan_grant', amount: subscription.creditsPerMonth });
-    }
-  });
   return subscription;
 };
 
-/** The organization's credits now (granting the period's plan credits first if nobody has yet). */
-export const getCreditBalance = (scope: OrgScope): Promise<CreditBalance> =>
+/**
+ * Grants the plan's credits of the subscription's current period, expiring at its end, unless they have
+ * been granted already (one bucket per period: a unique index). Answers the credits granted by this call.
+ */
+const grantPlanCredits = (scope: OrgScope, subscription: Subscription, now: Date): Promise<number> =>
   scope.run(async () => {
     const repo = creditsRepository(scope);
-    const subscription = await grantPlanCredits(scope);
-    const buckets = await repo.findLiveBuckets(new Date());
-    const plan = buckets.find(
-      (b) => b.source === 'plan' && b.periodStart.getTime() === subscription.currentPeriodStart.getTime(),
-    );
+    const granted = periodCredits(subscription);
+    const bucketId = await repo.insertPlanBucket({
+      granted,
+      periodStart: subscription.currentPeriodStart,
+      expiresAt: subscription.currentPeriodEnd,
+      createdAt: now,
+    });
+    if (!bucketId) return 0;
+    await repo.insertMovement({ bucketId, kind: 'plan_grant', amount: granted, createdAt: now });
+    return granted;
+  });
+
+/**
+ * The organization's credits at `now`. Reads only: when the current period's plan credits have not been
+ * granted yet (the scheduled job grants them at the period's start and may not have run yet), the plan's
+ * credits of the period are shown as all there, which they are: spending grants them first.
+ */
+export const getCreditBalance = (scope: OrgScope, now = new Date()): Promise<CreditBalance> =>
+  scope.run(async () => {
+    const repo = creditsRepository(scope);
+    const subscription = await subscriptionNow(scope, now);
+    const buckets = await repo.findLiveBuckets(now, subscription.currentPeriodStart);
+    const plan = buckets.find((b) => b.source === 'plan');
     const extras = buckets.filter((b) => b.source === 'extra');
     const spent = await repo.sumSpentSince(subscription.currentPeriodStart);
+    const notGrantedYet = periodCredits(subscription);
     return {
-      planGranted: plan?.granted ?? 0,
-      planRemaining: plan?.remaining ?? 0,
+      planGranted: plan?.granted ?? notGrantedYet,
+      planRemaining: plan?.remaining ?? notGrantedYet,
       extraRemaining: extras.reduce((n, b) => n + b.remaining, 0),
       usedThisPeriod: Math.max(0, -spent),
       subscription,
@@ -83,14 +94,18 @@ const creditLimitReached = (balance: CreditBalance, needed: number) =>
  */
 export const chargeCredits = (
   scope: OrgScope,
-  input: { amount: number; extractionId: string; userId: string | null },
+  input: { amount: number; extractionId: string; userId: string | null; now?: Date },
 ): Promise<void> =>
   scope.run(async () => {
+    const now = input.now ?? new Date();
     const repo = creditsRepository(scope);
-    await grantPlanCredits(scope);
-    const buckets = await repo.lockSpendableBuckets(new Date());
+    const subscription = await subscriptionNow(scope, now);
+    // The job grants each period's credits when it starts; a run before the job has (a new organization,
+    // a period begun a moment ago) grants them itself, once, as the balance already shows them.
+    await grantPlanCredits(scope, subscription, now);
+    const buckets = await repo.lockSpendableBuckets(now, subscription.currentPeriodStart);
     const available = buckets.reduce((n, b) => n + b.remaining, 0);
-    if (available < input.amount) throw creditLimitReached(await getCreditBalance(scope), input.amount);
+    if (available < input.amount) throw creditLimitReached(await getCreditBalance(scope, now), input.amount);
     let left = input.amount;
     for (const bucket of buckets) {
       if (left === 0) break;
@@ -103,8 +118,41 @@ export const chargeCredits = (
         amount: -take,
         extractionId: input.extractionId,
         createdBy: input.userId,
+        createdAt: now,
       });
     }
+  });
+
+/**
+ * Brings the organization's credits up to `now`, the scheduled job's work (move-subscription-on.job.ts):
+ * grants the current period's plan credits (once), and expires what is over: extras 30 days after their
+ * purchase, plan credits at their period's end or when a plan change ends their period early. An expiry
+ * is a movement of the ledger taking what was left, so the ledger's sum stays the balance shown. After
+ * downtime one run catches up: only the current period is granted (an ended period's credits could no
+ * longer be spent) and everything over is expired. Idempotent.
+ */
+export const settleCredits = (
+  scope: OrgScope,
+  now = new Date(),
+): Promise<{ granted: number; expired: number }> =>
+  scope.run(async () => {
+    const repo = creditsRepository(scope);
+    const subscription = await subscriptionNow(scope, now);
+    const granted = await grantPlanCredits(scope, subscription, now);
+    let expired = 0;
+    for (const bucket of await repo.lockEndedBuckets(now, subscription.currentPeriodStart)) {
+      const at = bucket.expiresAt < now ? bucket.expiresAt : now;
+      await repo.endBucketAt(bucket.id, at);
+      await repo.addToBucket(bucket.id, -bucket.remaining);
+      await repo.insertMovement({
+        bucketId: bucket.id,
+        kind: 'expiry',
+        amount: -bucket.remaining,
+        createdAt: at,
+      });
+      expired += bucket.remaining;
+    }
+    return { granted, expired };
   });
 
 /**
@@ -174,6 +222,7 @@ export const grantPlanPeriodCredits = (
       granted: input.granted,
       periodStart: input.periodStart,
       expiresAt: input.periodEnd,
+      createdAt: input.periodStart,
     });
     if (!bucketId) return false;
     await repo.insertMovement({

@@ -52,7 +52,10 @@ export const creditMovements = pgTable(
     bucketId: uuid('bucket_id')
       .notNull()
       .references(() => creditBuckets.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['plan_grant', 'extra_purchase', 'ocr_charge', 'refund'] }).notNull(),
+    /** `expiry`: what was left in a bucket when it expired, taken away (negative). */
+    kind: text('kind', {
+      enum: ['plan_grant', 'extra_purchase', 'ocr_charge', 'refund', 'expiry'],
+    }).notNull(),
     amount: integer('amount').notNull(),
     /** The OCR run charged or refunded (no foreign key: the ledger outlives deleted files). */
     extractionId: uuid('extraction_id'),
@@ -68,7 +71,7 @@ export const creditMovements = pgTable(
       .where(sql`${t.kind} = 'refund'`),
     check(
       'credit_movements_kind_check',
-      sql`${t.kind} in ('plan_grant', 'extra_purchase', 'ocr_charge', 'refund')`,
+      sql`${t.kind} in ('plan_grant', 'extra_purchase', 'ocr_charge', 'refund', 'expiry')`,
     ),
     tenantPolicy('credit_movements'),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { likePattern, selectPage } from '../../platform/db/pagination';
 import { tenantRecords } from '../../platform/db/tenant-records';
@@ -40,6 +40,12 @@ export const customersRepository = (scope: OrgScope) => {
           .from(customers)
           .where(own),
       ),
+    /** How many customers the organization has (its plan's limit counts them). */
+    count: () =>
+      scope.run(async (tx) => {
+        const [row] = await tx.select({ n: count() }).from(customers).where(own);
+        return row?.n ?? 0;
+      }),
     ...tenantRecords<typeof customers, CustomerValues>(scope, customers),
   };
 };

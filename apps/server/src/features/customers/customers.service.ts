@@ -4,6 +4,7 @@ import type { OrgScope } from '../../platform/db/org-scope';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
+import { enforcePlanLimit } from '../subscriptions/subscriptions.service';
 import { customersRepository } from './customers.repository';
 import { toCustomer } from './customers.wire';
 
@@ -22,6 +23,9 @@ const customerNotFound = () => notFound('Customer not found.');
 /** Every customer's id, name and tax id (matching names read by OCR). */
 export const findCustomerNames = (scope: OrgScope) => customersRepository(scope).findNames();
 
+/** How many customers the organization has, which its plan's `max_customers` limits. */
+export const countCustomers = (scope: OrgScope) => customersRepository(scope).count();
+
 interface CustomerDeps {
   /** How many invoices refer to the customer (the invoices feature answers it). */
   countInvoices: (customerId: string) => Promise<number>;
@@ -39,7 +43,12 @@ export const customersService = (scope: OrgScope, deps: CustomerDeps) => {
       if (!row) throw customerNotFound();
       return toCustomer(row);
     },
-    create: async (input: Input) => toCustomer(await repo.insert(values(input))),
+    /** Past the plan's limit: 403 `PLAN_LIMIT_REACHED` and nothing written (one transaction). */
+    create: (input: Input) =>
+      scope.run(async () => {
+        await enforcePlanLimit(scope, 'customers', () => repo.count());
+        return toCustomer(await repo.insert(values(input)));
+      }),
     update: async (id: string, input: Input) => {
       const row = await repo.update(id, values(input));
       if (!row) throw customerNotFound();

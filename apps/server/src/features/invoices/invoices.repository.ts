@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '@invoicing/contract';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { pageOffset } from '../../platform/db/pagination';
@@ -160,6 +160,16 @@ export const invoicesRepository = (scope: OrgScope) => {
       }),
 
     /** How many invoices refer to the customer. */
+    /** How many invoices were created since `since` (its plan's monthly limit counts them). */
+    countCreatedSince: (since: Date) =>
+      scope.run(async (tx) => {
+        const [row] = await tx
+          .select({ n: count() })
+          .from(invoices)
+          .where(and(own, gte(invoices.createdAt, since)));
+        return row?.n ?? 0;
+      }),
+
     countOfCustomer: (customerId: string) =>
       scope.run(async (tx) => {
         const [row] = await tx

@@ -24,6 +24,7 @@ import type { HeavyWork } from '../../platform/work/heavy-work';
 import { attachmentLinker } from '../attachments/attachments.links';
 import { attachmentStorage } from '../attachments/attachments.storage';
 import { getOrganizationCurrency } from '../orgs/orgs.service';
+import { enforcePlanLimit } from '../subscriptions/subscriptions.service';
 import { toInvoice, toInvoiceListItem, toInvoiceStats } from './invoices.wire';
 import {
   invoicesRepository,
@@ -51,6 +52,17 @@ const validation = (field: string, message: string) =>
 const formatNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The start of `now`'s calendar month, UTC. The plan's `max_invoices_per_month` counts the invoices created
+ * (not issued: a date typed by hand could dodge it) since then: the same window for every organization and
+ * billing cycle (a yearly period is not a month), and the one the usage page names "invoices this month".
+ */
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/** How many invoices the organization has created in `now`'s calendar month (UTC), which its plan limits. */
+export const countInvoicesThisMonth = (scope: OrgScope, now = new Date()) =>
+  invoicesRepository(scope).countCreatedSince(monthStart(now));
 
 /** How many invoices refer to the customer (the customers feature asks before a deletion). */
 export const countInvoicesOfCustomer = (scope: OrgScope) => (customerId: string) =>
@@ -149,9 +161,11 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
 
     get: load,
 
+    /** Past the plan's monthly limit: 403 `PLAN_LIMIT_REACHED` and nothing written (one transaction). */
     create: async (input: Input) => {
       const id = await guardNumber(() =>
         scope.run(async () => {
+          await enforcePlanLimit(scope, 'invoices', () => countInvoicesThisMonth(scope));
           const { lines, figures } = await prepare(input);
           let number = input.number;
           if (number === '') number = await nextNumber();

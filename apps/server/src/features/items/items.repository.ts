@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { OrgScope } from '../../platform/db/org-scope';
 import { likePattern, selectPage } from '../../platform/db/pagination';
 import { tenantRecords } from '../../platform/db/tenant-records';
@@ -24,6 +24,12 @@ export const itemsRepository = (scope: OrgScope) => {
       }),
     /** Every item's id and name (matching lines read by OCR). */
     findNames: () => scope.run((tx) => tx.select({ id: items.id, name: items.name }).from(items).where(own)),
+    /** How many items the organization has (its plan's limit counts them). */
+    count: () =>
+      scope.run(async (tx) => {
+        const [row] = await tx.select({ n: count() }).from(items).where(own);
+        return row?.n ?? 0;
+      }),
     ...tenantRecords<typeof items, ItemValues>(scope, items),
   };
 };

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { getOrganizationCurrency } from '../orgs/orgs.service';
+import { enforcePlanLimit } from '../subscriptions/subscriptions.service';
 import { itemsRepository } from './items.repository';
 import { toItem } from './items.wire';
 
@@ -19,6 +20,9 @@ const skuTaken = () =>
 
 /** Every item's id and name (matching lines read by OCR). */
 export const findItemNames = (scope: OrgScope) => itemsRepository(scope).findNames();
+
+/** How many items the organization has, which its plan's `max_items` limits. */
+export const countItems = (scope: OrgScope) => itemsRepository(scope).count();
 
 export const itemsService = (scope: OrgScope) => {
   const repo = itemsRepository(scope);
@@ -47,7 +51,16 @@ export const itemsService = (scope: OrgScope) => {
       if (!row) throw itemNotFound();
       return toItem(row);
     },
-    create: async (input: Input) => toItem(await guardSku(async () => repo.insert(await values(input)))),
+    /** Past the plan's limit: 403 `PLAN_LIMIT_REACHED` and nothing written (one transaction). */
+    create: async (input: Input) =>
+      toItem(
+        await guardSku(() =>
+          scope.run(async () => {
+            await enforcePlanLimit(scope, 'items', () => repo.count());
+            return repo.insert(await values(input));
+          }),
+        ),
+      ),
     update: async (id: string, input: Input) => {
       const row = await guardSku(async () => repo.update(id, await values(input)));
       if (!row) throw itemNotFound();

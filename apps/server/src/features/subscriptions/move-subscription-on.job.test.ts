@@ -6,7 +6,7 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../test/te
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createLogger } from '../../platform/logging/logger';
 import { productJobs, type JobDeps } from '../jobs';
-import { scheduleSubscriptionsDue } from './move-subscription-on.job';
+import { bringSubscriptionUpToDate, scheduleSubscriptionsDue } from './move-subscription-on.job';
 import { findSubscriptionsDue, moveSubscriptionOn } from './subscriptions.service';
 
 let t: TestApp;
@@ -53,6 +53,9 @@ describe('the end of a trial', () => {
   it('is stored by the job as Free from the trial end, the same as reads showed; once', async () => {
     const u = await registerUser(t.app);
     const other = await registerUser(t.app);
+    // A new organization is due once, for its trial's credits; then not until the trial ends.
+    expect(await findSubscriptionsDue(t.system.db)).toContain(other.organization.id);
+    expect(await bringSubscriptionUpToDate(t.system.scopeFor(other.organization.id))).toBe(true);
     const endedAt = new Date(Date.now() - 60_000);
     await endTrial(u.organization.id, endedAt);
 
@@ -61,12 +64,13 @@ describe('the end of a trial', () => {
     expect(due).not.toContain(other.organization.id);
 
     const scope = t.system.scopeFor(u.organization.id);
-    expect(await moveSubscriptionOn(scope)).toBe(true);
+    expect(await bringSubscriptionUpToDate(scope)).toBe(true);
     const after = await stored(u.organization.id);
     expect(after).toMatchObject({ status: 'ACTIVE', planCode: 'free' });
     expect(after.start.getTime()).toBe(endedAt.getTime());
     expect(after.end.getTime()).toBeGreaterThan(Date.now());
     // Idempotent: a second run finds nothing to do, and the organization is no longer due.
+    expect(await bringSubscriptionUpToDate(scope)).toBe(false);
     expect(await moveSubscriptionOn(scope)).toBe(false);
     expect(await findSubscriptionsDue(t.system.db)).not.toContain(u.organization.id);
     expect(await stored(other.organization.id)).toMatchObject({ status: 'TRIAL', planCode: 'pro' });

@@ -1,5 +1,6 @@
-import { aliasedTable, and, eq, lte, or } from 'drizzle-orm';
+import { aliasedTable, and, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
+import { creditBuckets } from '../credits/credits.table';
 import { plans } from '../plans/plans.table';
 import { subscriptions } from './subscriptions.table';
 
@@ -12,6 +13,9 @@ const planColumns = (p: typeof plans) => ({
   planPriceMonthly: p.priceMonthly,
   creditsPerMonth: p.creditsPerMonth,
   maxStorageMb: p.maxStorageMb,
+  maxCustomers: p.maxCustomers,
+  maxItems: p.maxItems,
+  maxInvoicesPerMonth: p.maxInvoicesPerMonth,
 });
 
 type PlanRow = typeof plans.$inferSelect;
@@ -27,6 +31,10 @@ interface PlanFields {
   planPriceMonthly: PlanRow['priceMonthly'];
   creditsPerMonth: PlanRow['creditsPerMonth'];
   maxStorageMb: PlanRow['maxStorageMb'];
+  /** Null: unlimited. */
+  maxCustomers: PlanRow['maxCustomers'];
+  maxItems: PlanRow['maxItems'];
+  maxInvoicesPerMonth: PlanRow['maxInvoicesPerMonth'];
 }
 
 /** The stored subscription with its plan, and the Free plan an ended trial falls to. */
@@ -43,7 +51,7 @@ export interface SubscriptionRow
 type SubscriptionValues = Partial<
   Pick<
     typeof subscriptions.$inferInsert,
-    'planId' | 'status' | 'billingCycle' | 'currentPeriodStart' | 'currentPeriodEnd'
+    'planId' | 'status' | 'billingCycle' | 'trialEndsAt' | 'currentPeriodStart' | 'currentPeriodEnd'
   >
 >;
 
@@ -51,11 +59,14 @@ type SubscriptionValues = Partial<
 export const subscriptionsRepository = (scope: OrgScope) => {
   const own = eq(subscriptions.organizationId, scope.organizationId);
   return {
-    /** The stored subscription with its plan, and the Free plan an ended trial falls to. */
-    find: (): Promise<SubscriptionRow | null> =>
+    /**
+     * The stored subscription with its plan, and the Free plan an ended trial falls to. `lock`: its row is
+     * held until the caller's transaction ends, so that the work that checks it takes turns.
+     */
+    find: (options: { lock?: boolean } = {}): Promise<SubscriptionRow | null> =>
       scope.run(async (tx) => {
         const free = aliasedTable(plans, 'free_plan');
-        const [row] = await tx
+        const query = tx
           .select({
             id: subscriptions.id,
             status: subscriptions.status,
@@ -71,7 +82,19 @@ export const subscriptionsRepository = (scope: OrgScope) => {
           .leftJoin(free, eq(free.code, 'free'))
           .where(own)
           .limit(1);
+        const [row] = options.lock ? await query.for('update', { of: subscriptions }) : await query;
         return row ?? null;
+      }),
+
+    /** The id of the active plan `code`, or null. */
+    findPlanId: (code: string) =>
+      scope.run(async (tx) => {
+        const [plan] = await tx
+          .select({ id: plans.id })
+          .from(plans)
+          .where(and(eq(plans.code, code), eq(plans.isActive, true)))
+          .limit(1);
+        return plan?.id ?? null;
       }),
 
     update: (id: string, values: SubscriptionValues) =>
@@ -86,8 +109,8 @@ export const subscriptionsRepository = (scope: OrgScope) => {
 
 /** Subscriptions across organizations: sign-up starts them, the scheduled check finds those due. */
 export const subscriptionsSystemRepository = (db: Queryable) => ({
-  /** Starts the plan `planCode` as a trial ending at `trialEndsAt`, in the caller's transaction. */
-  insertTrial: async (organizationId: string, planCode: string, trialEndsAt: Date) => {
+  /** Starts the plan `planCode` as a trial from `startsAt` to `trialEndsAt`, in the caller's transaction. */
+  insertTrial: async (organizationId: string, planCode: string, startsAt: Date, trialEndsAt: Date) => {
     const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, planCode)).limit(1);
     if (!plan) throw new Error('plans are not seeded');
     await db.insert(subscriptions).values({
@@ -95,23 +118,58 @@ export const subscriptionsSystemRepository = (db: Queryable) => ({
       planId: plan.id,
       status: 'TRIAL',
       trialEndsAt,
+      currentPeriodStart: startsAt,
       currentPeriodEnd: trialEndsAt,
     });
   },
 
-  /** The organizations whose trial or active period has ended by `now`. */
-  findDue: async (now: Date) =>
-    (
+  /**
+   * The organizations the scheduled job has work for at `now`: a trial or active period has ended; the
+   * stored period's plan credits are not granted yet (a new organization); or credits have expired, or
+   * belong to a period that is over (a plan changed mid-period), and still count in a bucket.
+   */
+  findDue: async (now: Date) => {
+    // Periods are computed in milliseconds: a start stored with microseconds is the one its bucket has,
+    // truncated.
+    const periodStartMs = sql`date_trunc('milliseconds', ${subscriptions.currentPeriodStart})`;
+    return (
       await db
         .select({ organizationId: subscriptions.organizationId })
         .from(subscriptions)
         .where(
-          or(
-            and(eq(subscriptions.status, 'TRIAL'), lte(subscriptions.trialEndsAt, now)),
-            and(eq(subscriptions.status, 'ACTIVE'), lte(subscriptions.currentPeriodEnd, now)),
+          and(
+            inArray(subscriptions.status, ['TRIAL', 'ACTIVE']),
+            or(
+              and(eq(subscriptions.status, 'TRIAL'), lte(subscriptions.trialEndsAt, now)),
+              and(eq(subscriptions.status, 'ACTIVE'), lte(subscriptions.currentPeriodEnd, now)),
+              sql`not exists (${db
+                .select({ one: sql`1` })
+                .from(creditBuckets)
+                .where(
+                  and(
+                    eq(creditBuckets.organizationId, subscriptions.organizationId),
+                    eq(creditBuckets.source, 'plan'),
+                    eq(creditBuckets.periodStart, periodStartMs),
+                  ),
+                )})`,
+              sql`exists (${db
+                .select({ one: sql`1` })
+                .from(creditBuckets)
+                .where(
+                  and(
+                    eq(creditBuckets.organizationId, subscriptions.organizationId),
+                    gt(creditBuckets.remaining, 0),
+                    or(
+                      lte(creditBuckets.expiresAt, now),
+                      and(eq(creditBuckets.source, 'plan'), lt(creditBuckets.periodStart, periodStartMs)),
+                    ),
+                  ),
+                )})`,
+            ),
           ),
         )
-    ).map((r) => r.organizationId),
+    ).map((r) => r.organizationId);
+  },
 });
 
 /** Plan changes bought by payments (features/billing). */

@@ -1,0 +1,2 @@
+ALTER TABLE "credit_movements" DROP CONSTRAINT "credit_movements_kind_check";--> statement-breakpoint
+ALTER TABLE "credit_movements" ADD CONSTRAINT "credit_movements_kind_check" CHECK ("credit_movements"."kind" in ('plan_grant', 'extra_purchase', 'ocr_charge', 'refund', 'expiry'));
