@@ -49,6 +49,8 @@ export interface ImitationOptions<Keys, Switches extends ImitationSwitches = Imi
   switches?: Partial<Switches>;
   /** Fixed credentials (a server started in another process is given them); random ones otherwise. */
   keys?: Partial<Keys>;
+  /** While it answers false, `GET /__health` answers 503 (a launcher's readiness). */
+  ready?: () => boolean;
 }
 
 // ----- notifications -----
@@ -278,7 +280,7 @@ const readBody = (req: http.IncomingMessage): Promise<string> =>
 
 /**
  * Starts an HTTP server answering with `handle`; resolves with its address once it listens. `GET /__health`
- * answers 200; while `switches.down` is on every other request answers `unavailable()` (a 503).
+ * answers 200 (once `ready()`); while `switches.down` is on every other request answers `unavailable()`.
  */
 export const startImitationServer = async (
   options: {
@@ -289,6 +291,8 @@ export const startImitationServer = async (
     switches?: Pick<ImitationSwitches, 'down'>;
     /** The gateway's own way of saying it is unavailable. */
     unavailable?: () => ImitationResponse;
+    /** While false, the health path answers 503 (a launcher holds it until all it starts is ready). */
+    ready?: () => boolean;
   },
   handle: (req: ImitationRequest, baseUrl: string) => Promise<ImitationResponse> | ImitationResponse,
 ): Promise<{ url: string; close: () => Promise<void> }> => {
@@ -296,7 +300,10 @@ export const startImitationServer = async (
   const unavailable = options.unavailable ?? (() => json(503, { detail: 'Service unavailable' }));
   let baseUrl = '';
   const answer = async (req: ImitationRequest): Promise<ImitationResponse> => {
-    if (req.method === 'GET' && req.path === healthPath) return json(200, { imitation: options.name });
+    if (req.method === 'GET' && req.path === healthPath) {
+      const ready = options.ready?.() ?? true;
+      return json(ready ? 200 : 503, { imitation: options.name, ready });
+    }
     if (options.switches?.down) return unavailable();
     try {
       return await handle(req, baseUrl);
