@@ -2,52 +2,139 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * What a gateway imitation can be told to do wrong, to exercise the server against what real gateways do.
- * Change them at any time on the running imitation (`imitation.switches.decline = true`).
+ * What the local imitations of the payment gateways share: an HTTP server on its own port, the switches that
+ * make a gateway misbehave the way real ones do, the delivery of notifications under those switches, and the
+ * minimal hosted pages a payer presses buttons on. The imitations exist for tests, the demo and page tests;
+ * the product never starts them.
+ */
+
+/**
+ * How an imitation misbehaves. Change them at any time on the running imitation
+ * (`imitation.switches.decline = true`); `defaultSwitches()` puts them back.
  */
 export interface ImitationSwitches {
-  /** The payer's payment is declined (whatever button the payer presses to pay). */
+  /** The payer's card or wallet is declined, whatever button the payer presses to pay. */
   decline: boolean;
-  /** How many times each notification is sent (a gateway repeats them). */
-  notificationCopies: number;
-  /** Send the copies all at once rather than one after another. */
-  concurrentNotifications: boolean;
-  /** Wait this long before sending a notification (it arrives after the payer is back). */
+  /** Each notification is sent this many times, one after the other (1: once). */
+  duplicateNotifications: number;
+  /** Each of those sendings is this many copies at once, without waiting for an answer (1: one). */
+  concurrentNotifications: number;
+  /** Notifications leave this many milliseconds after the event (they arrive after the payer is back). */
   notificationDelayMs: number;
-  /** Sign notifications with a wrong key: the server must refuse them. */
+  /** Notifications carry a wrong signature, as a forger's would: the server must refuse them. */
   forgeNotifications: boolean;
-  /** Send no notification at all: only a status check finds the payment's outcome. */
-  noNotifications: boolean;
-  /** Every API call answers 503, as a gateway that is down. */
+  /** No notification is sent: only a status check finds out what happened. */
+  withholdNotifications: boolean;
+  /** Every API call and page answers 503, as a gateway that is down. */
   down: boolean;
 }
 
 export const defaultSwitches = (): ImitationSwitches => ({
   decline: false,
-  notificationCopies: 1,
-  concurrentNotifications: false,
+  duplicateNotifications: 1,
+  concurrentNotifications: 1,
   notificationDelayMs: 0,
   forgeNotifications: false,
-  noNotifications: false,
+  withholdNotifications: false,
   down: false,
 });
 
-/** What every imitation is started with. */
-export interface ImitationOptions {
+/** What every imitation is started with (each adds what its gateway registers per account). */
+export interface ImitationOptions<Keys, Switches extends ImitationSwitches = ImitationSwitches> {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
+  /** Address to listen on (default 127.0.0.1). */
   host?: string;
   /** Initial switches. */
-  switches?: Partial<ImitationSwitches>;
+  switches?: Partial<Switches>;
+  /** Fixed credentials (a server started in another process is given them); random ones otherwise. */
+  keys?: Partial<Keys>;
+  /** While it answers false, `GET /__health` answers 503 (a launcher's readiness). */
+  ready?: () => boolean;
+}
+
+// ----- notifications -----
+
+/** A notification to send: GET carries no body; a POST is JSON unless its headers say otherwise. */
+export interface OutgoingNotification {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 /** A notification the imitation sent, with the merchant's answer (status 0: it could not be delivered). */
 export interface SentNotification {
   url: string;
+  method: 'GET' | 'POST';
   headers: Record<string, string>;
   body: string;
+  /** Signed wrongly, under the `forgeNotifications` switch. */
+  forged: boolean;
   status: number;
 }
+
+/** The notifications side of an imitation: copies, delay, forgery, withholding, and a log tests can read. */
+export const createNotifier = (switches: ImitationSwitches) => {
+  const sent: SentNotification[] = [];
+  const inFlight = new Set<Promise<void>>();
+
+  const deliverOnce = async (n: Required<OutgoingNotification>, forged: boolean) => {
+    let status = 0;
+    try {
+      const res = await fetch(n.url, {
+        method: n.method,
+        headers: n.headers,
+        body: n.method === 'POST' ? n.body : undefined,
+        signal: AbortSignal.timeout(10_000),
+      });
+      status = res.status;
+      await res.arrayBuffer();
+    } catch {
+      status = 0;
+    }
+    sent.push({ ...n, forged, status });
+  };
+
+  /**
+   * Sends the notification `build` makes (signed wrongly when `forged`) as the switches say, unless they
+   * withhold it or `build` answers null. Returns at once; the sending goes on in the background.
+   */
+  const notify = (build: (forged: boolean) => OutgoingNotification | null) => {
+    if (switches.withholdNotifications) return;
+    const forged = switches.forgeNotifications;
+    const rounds = Math.max(1, Math.floor(switches.duplicateNotifications));
+    const copies = Math.max(1, Math.floor(switches.concurrentNotifications));
+    const delay = switches.notificationDelayMs;
+    const task = (async () => {
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const built = build(forged);
+      if (!built) return;
+      const method = built.method ?? 'POST';
+      const message = {
+        url: built.url,
+        method,
+        headers:
+          method === 'POST' ? { 'content-type': 'application/json', ...built.headers } : { ...built.headers },
+        body: built.body ?? '',
+      };
+      for (let i = 0; i < rounds; i += 1) {
+        await Promise.all(Array.from({ length: copies }, () => deliverOnce(message, forged)));
+      }
+    })();
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+
+  /** Waits until every notification started so far has been answered (or could not be delivered). */
+  const settle = async () => {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+  };
+
+  return { sent, notify, settle };
+};
+
+// ----- HTTP -----
 
 export interface ImitationRequest {
   method: string;
@@ -79,9 +166,9 @@ export const html = (status: number, body: string): ImitationResponse => ({
   body,
 });
 
-/** A browser redirect (303, so the form's POST becomes a GET of the merchant's page). */
-export const redirect = (location: string): ImitationResponse => ({
-  status: 303,
+/** A browser redirect (303 by default, so that a form's POST becomes a GET of the merchant's page). */
+export const redirect = (location: string, status: 302 | 303 = 303): ImitationResponse => ({
+  status,
   headers: { location },
   body: '',
 });
@@ -93,38 +180,20 @@ export const withQuery = (address: string, params: Record<string, string>): stri
   return url.toString();
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+/** Reads a JSON body, or null when it is not an object. */
+export const parseJson = (body: string): Record<string, unknown> | null => {
+  try {
+    const value: unknown = JSON.parse(body);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+};
 
-/**
- * A gateway's hosted page, kept minimal: what is paid and one form button per outcome. The buttons post
- * to `action/<outcome>`, so a page test presses them by name ("Pay", "Decline", "Cancel").
- */
-export const hostedPage = (page: {
-  gateway: string;
-  title: string;
-  lines: string[];
-  action: string;
-  buttons: { outcome: string; label: string }[];
-  notice?: string;
-}): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title></head>
-<body data-gateway="${escapeHtml(page.gateway)}">
-<main>
-<h1>${escapeHtml(page.title)}</h1>
-${page.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-${page.notice ? `<p role="alert">${escapeHtml(page.notice)}</p>` : ''}
-${page.buttons
-  .map(
-    (b) =>
-      `<form method="post" action="${escapeHtml(`${page.action}/${b.outcome}`)}"><button type="submit">${escapeHtml(b.label)}</button></form>`,
-  )
-  .join('\n')}
-</main>
-</body></html>`;
+/** A form body (the hosted pages post their buttons as forms). */
+export const parseForm = (body: string) => new URLSearchParams(body);
 
 export const randomId = (prefix: string, length = 24): string => {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -133,60 +202,73 @@ export const randomId = (prefix: string, length = 24): string => {
   return `${prefix}${id}`;
 };
 
-/** The notifications side of an imitation: copies, delay, concurrency, and a log the tests can read. */
-export const createNotifier = (switches: ImitationSwitches) => {
-  const sent: SentNotification[] = [];
-  const inFlight = new Set<Promise<void>>();
+// ----- hosted pages -----
 
-  const deliverOnce = async (url: string, headers: Record<string, string>, body: string) => {
-    let status = 0;
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = res.status;
-      await res.arrayBuffer();
-    } catch {
-      status = 0;
-    }
-    sent.push({ url, headers, body, status });
-  };
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
-  /** Sends a notification as the switches say; `build` signs it (honestly or not) when it is sent. */
-  const notify = (
-    url: string,
-    build: (forged: boolean) => { headers: Record<string, string>; body: string },
-  ) => {
-    if (switches.noNotifications) return;
-    const forged = switches.forgeNotifications;
-    const copies = Math.max(1, Math.floor(switches.notificationCopies));
-    const concurrent = switches.concurrentNotifications;
-    const delay = switches.notificationDelayMs;
-    const task = (async () => {
-      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      const message = build(forged);
-      if (concurrent) {
-        await Promise.all(
-          Array.from({ length: copies }, () => deliverOnce(url, message.headers, message.body)),
-        );
-      } else {
-        for (let i = 0; i < copies; i += 1) await deliverOnce(url, message.headers, message.body);
-      }
-    })();
-    inFlight.add(task);
-    void task.finally(() => inFlight.delete(task));
-  };
-
-  /** Waits until every notification started so far has been delivered (or failed). */
-  const settle = async () => {
-    while (inFlight.size > 0) await Promise.all([...inFlight]);
-  };
-
-  return { sent, notify, settle };
+/**
+ * A gateway's hosted page, kept minimal: what is paid, the fields a payer types, and one button per outcome.
+ * The buttons submit one form to `action` with `action=<value>` (and the fields), so a test presses them by
+ * their label as a payer does ("Pay", "Decline", "Cancel"). A page without buttons has no form.
+ */
+export const hostedPage = (page: {
+  gateway: string;
+  title: string;
+  lines: string[];
+  /** Where the form posts (the page's own address, usually). */
+  action?: string;
+  fields?: { name: string; label: string; value?: string }[];
+  buttons?: { value: string; label: string }[];
+  /** A message shown above the buttons (a decline, say). */
+  notice?: string;
+}): string => {
+  const buttons = page.buttons ?? [];
+  const form =
+    buttons.length === 0
+      ? ''
+      : `<form method="post" action="${escapeHtml(page.action ?? '')}">
+${(page.fields ?? [])
+  .map(
+    (f) =>
+      `<label>${escapeHtml(f.label)} <input name="${escapeHtml(f.name)}" value="${escapeHtml(f.value ?? '')}"></label>`,
+  )
+  .join('\n')}
+${buttons
+  .map(
+    (b) =>
+      `<button type="submit" name="action" value="${escapeHtml(b.value)}">${escapeHtml(b.label)}</button>`,
+  )
+  .join('\n')}
+</form>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.title)}</title></head>
+<body data-gateway="${escapeHtml(page.gateway)}">
+<main>
+<h1>${escapeHtml(page.title)}</h1>
+${page.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${page.notice ? `<p role="alert">${escapeHtml(page.notice)}</p>` : ''}
+${form}
+</main>
+</body></html>`;
 };
+
+/** The button a payer pressed on a hosted page (its `action` value), or null when it is none of `buttons`. */
+export const pressedButton = <Button extends string>(
+  req: ImitationRequest,
+  buttons: readonly Button[],
+): Button | null => {
+  const pressed = req.method === 'POST' ? parseForm(req.body).get('action') : null;
+  return buttons.find((b) => b === pressed) ?? null;
+};
+
+// ----- the server -----
+
+/** Where every imitation (and the launcher's first port) answers 200 once it listens. */
+export const healthPath = '/__health';
 
 const readBody = (req: http.IncomingMessage): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -196,42 +278,63 @@ const readBody = (req: http.IncomingMessage): Promise<string> =>
     req.on('error', reject);
   });
 
-/** Starts an HTTP server answering with `handle`; resolves with its address once it listens. */
-export const startServer = async (
-  options: { port?: number; host?: string },
+/**
+ * Starts an HTTP server answering with `handle`; resolves with its address once it listens. `GET /__health`
+ * answers 200 (once `ready()`); while `switches.down` is on every other request answers `unavailable()`.
+ */
+export const startImitationServer = async (
+  options: {
+    port?: number;
+    host?: string;
+    /** The gateway imitated, as the health path names it. */
+    name: string;
+    switches?: Pick<ImitationSwitches, 'down'>;
+    /** The gateway's own way of saying it is unavailable. */
+    unavailable?: () => ImitationResponse;
+    /** While false, the health path answers 503 (a launcher holds it until all it starts is ready). */
+    ready?: () => boolean;
+  },
   handle: (req: ImitationRequest, baseUrl: string) => Promise<ImitationResponse> | ImitationResponse,
 ): Promise<{ url: string; close: () => Promise<void> }> => {
   const host = options.host ?? '127.0.0.1';
+  const unavailable = options.unavailable ?? (() => json(503, { detail: 'Service unavailable' }));
   let baseUrl = '';
+  const answer = async (req: ImitationRequest): Promise<ImitationResponse> => {
+    if (req.method === 'GET' && req.path === healthPath) {
+      const ready = options.ready?.() ?? true;
+      return json(ready ? 200 : 503, { imitation: options.name, ready });
+    }
+    if (options.switches?.down) return unavailable();
+    try {
+      return await handle(req, baseUrl);
+    } catch (error) {
+      return json(500, { detail: error instanceof Error ? error.message : 'error' });
+    }
+  };
   const server = http.createServer((req, res) => {
     void (async () => {
-      try {
-        const address = new URL(req.url ?? '/', baseUrl);
-        const body = await readBody(req);
-        const answer = await handle(
-          {
-            method: req.method ?? 'GET',
-            path: address.pathname,
-            query: address.searchParams,
-            headers: req.headers,
-            body,
-          },
-          baseUrl,
-        );
-        res.writeHead(answer.status, answer.headers ?? {});
-        res.end(answer.body ?? '');
-      } catch (error) {
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end(error instanceof Error ? error.message : 'error');
-      }
-    })();
+      const address = new URL(req.url ?? '/', baseUrl);
+      const body = await readBody(req);
+      const response = await answer({
+        method: req.method ?? 'GET',
+        path: address.pathname,
+        query: address.searchParams,
+        headers: req.headers,
+        body,
+      });
+      res.writeHead(response.status, response.headers ?? {});
+      res.end(response.body ?? '');
+    })().catch(() => res.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  baseUrl = `http://${host}:${port}`;
+  // An imitation listening on every address is reached on this machine's loopback address.
+  const reachable =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  baseUrl = `http://${reachable}:${port}`;
   return {
     url: baseUrl,
     close: () =>
@@ -240,55 +343,4 @@ export const startServer = async (
         server.close(() => resolve());
       }),
   };
-};
-
-/** A notification as the merchant's server received it (the shape `verifyNotification` takes). */
-export interface ReceivedNotification {
-  method: 'GET' | 'POST';
-  headers: Record<string, string | undefined>;
-  query: Record<string, string>;
-  rawBody: Buffer;
-}
-
-/**
- * A stand-in for the merchant's notification address in tests: records what arrives and answers 200.
- * `url` is what to give the gateway as the notify address.
- */
-export const startNotificationReceiver = async () => {
-  const received: ReceivedNotification[] = [];
-  const server = await startServer({}, (req) => {
-    const headers: Record<string, string | undefined> = {};
-    for (const [key, value] of Object.entries(req.headers)) {
-      headers[key] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    received.push({
-      method: req.method === 'GET' ? 'GET' : 'POST',
-      headers,
-      query: Object.fromEntries(req.query),
-      rawBody: Buffer.from(req.body, 'utf8'),
-    });
-    return json(200, { received: true });
-  });
-  return { url: `${server.url}/notify`, received, close: server.close };
-};
-
-/**
- * Does what a payer's browser does on an imitation's hosted page: opens it, presses the button labelled
- * `label` and answers where the gateway sends the browser next (null when it stays on the page).
- */
-export const pressButton = async (
-  pageUrl: string,
-  label: string,
-): Promise<{ page: string; status: number; location: string | null }> => {
-  const pageRes = await fetch(pageUrl);
-  const page = await pageRes.text();
-  const forms = [
-    ...page.matchAll(/<form method="post" action="([^"]*)"><button type="submit">([^<]*)<\/button><\/form>/g),
-  ];
-  const form = forms.find((f) => f[2] === label);
-  if (!form) throw new Error(`no button "${label}" on ${pageUrl} (status ${pageRes.status})`);
-  const action = new URL(form[1]!.replace(/&amp;/g, '&'), pageUrl).toString();
-  const res = await fetch(action, { method: 'POST', redirect: 'manual' });
-  const after = await res.text();
-  return { page: after, status: res.status, location: res.headers.get('location') };
 };

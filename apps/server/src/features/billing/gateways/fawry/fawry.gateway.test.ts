@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pressButton, startNotificationReceiver } from '../../../../test/notification-receiver';
 import { GatewayError, type ChargeRequest, type IncomingNotification, type PaymentGateway } from '../gateway';
-import { defaultSwitches } from '../egypt-imitation-kit';
+import { defaultSwitches } from '../imitation-kit';
 import { fawryConfigFromEnv, fawryGateway } from './fawry.gateway';
 import { startFawryImitation, type FawryImitation } from './fawry.imitation';
 import {
@@ -184,9 +184,9 @@ describe('FawryPay adapter and its imitation', () => {
       currency: 'EGP',
     });
 
-    const { response } = await pressButton(imitation.payPageUrl, 'pay', { reference: next.reference });
-    expect(await response.text()).toContain(`Reference ${next.reference}: 125.95 EGP`);
-    await imitation.settled();
+    const { answer } = await pressButton(imitation.payPageUrl, 'Pay at Fawry', { reference: next.reference });
+    expect(answer).toContain(`Reference ${next.reference}: 125.95 EGP`);
+    await imitation.settle();
     const [notification] = notificationsFor(request.paymentId);
     const paid = {
       paymentId: request.paymentId,
@@ -209,8 +209,8 @@ describe('FawryPay adapter and its imitation', () => {
   it('reports an expired reference and a failed payment', async () => {
     const expiring = charge();
     await gateway.createCharge(expiring);
-    await pressButton(imitation.payPageUrl, 'expire', { reference: expiring.paymentId });
-    await imitation.settled();
+    await pressButton(imitation.payPageUrl, 'Let it expire', { reference: expiring.paymentId });
+    await imitation.settle();
     expect(await gateway.verifyNotification(notificationsFor(expiring.paymentId)[0]!)).toMatchObject({
       status: 'expired',
     });
@@ -222,7 +222,7 @@ describe('FawryPay adapter and its imitation', () => {
     const failing = charge();
     await gateway.createCharge(failing);
     imitation.pay(failing.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     expect(await gateway.verifyNotification(notificationsFor(failing.paymentId)[0]!)).toMatchObject({
       status: 'failed',
     });
@@ -238,7 +238,7 @@ describe('FawryPay adapter and its imitation', () => {
       status: 'PARTIAL_REFUNDED',
     });
     await gateway.refund({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }, 7450);
-    await imitation.settled();
+    await imitation.settle();
     const statuses = await Promise.all(
       notificationsFor(request.paymentId).map((n) => gateway.verifyNotification(n)),
     );
@@ -304,8 +304,8 @@ describe('FawryPay adapter and its imitation', () => {
     const request = charge({ notifyUrl: '' });
     await plain.createCharge(request);
     imitation.pay(request.paymentId);
-    await imitation.settled();
-    expect(imitation.deliveries.filter((d) => d.url.endsWith('/registered'))).toHaveLength(1);
+    await imitation.settle();
+    expect(imitation.notifications.filter((d) => d.url.endsWith('/registered'))).toHaveLength(1);
     imitation.registered.notifyUrl = null;
   });
 });
@@ -315,7 +315,7 @@ describe('the FawryPay imitation switches', () => {
     const request = charge();
     await gateway.createCharge(request);
     imitation.pay(request.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     return notificationsFor(request.paymentId);
   };
 
@@ -334,7 +334,7 @@ describe('the FawryPay imitation switches', () => {
     imitation.pay(late.paymentId);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notificationsFor(late.paymentId)).toHaveLength(0);
-    await imitation.settled();
+    await imitation.settle();
     expect(notificationsFor(late.paymentId)).toHaveLength(1);
 
     imitation.switches.notificationDelayMs = 0;
@@ -342,7 +342,7 @@ describe('the FawryPay imitation switches', () => {
     const silent = charge();
     await gateway.createCharge(silent);
     imitation.pay(silent.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     expect(notificationsFor(silent.paymentId)).toHaveLength(0);
     expect(await gateway.fetchStatus({ paymentId: silent.paymentId, gatewayRef: null })).toMatchObject({
       status: 'paid',
@@ -365,7 +365,7 @@ describe('FawryPay notifications that are not genuine', () => {
     const request = charge();
     await gateway.createCharge(request);
     imitation.pay(request.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     genuine = notificationsFor(request.paymentId)[0]!;
     body = JSON.parse(genuine.rawBody.toString('utf8')) as Record<string, unknown>;
     expect(await gateway.verifyNotification(genuine)).toMatchObject({ status: 'paid' });

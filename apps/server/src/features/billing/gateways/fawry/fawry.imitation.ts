@@ -7,11 +7,12 @@ import {
   json,
   parseForm,
   parseJson,
+  pressedButton,
   startImitationServer,
+  type ImitationOptions,
   type ImitationRequest,
   type ImitationResponse,
-  type ImitationSwitches,
-} from '../egypt-imitation-kit';
+} from '../imitation-kit';
 import type { FawryConfig } from './fawry.gateway';
 import {
   amountText,
@@ -31,14 +32,17 @@ import {
  * and a helper page where a reference is paid as at a Fawry outlet.
  */
 
-export interface FawryImitationOptions {
-  port?: number;
+export interface FawryKeys {
+  merchantCode: string;
+  /** The secure key every signature ends with. */
+  securityKey: string;
+}
+
+export interface FawryImitationOptions extends ImitationOptions<FawryKeys> {
   /** The notification URL registered with FawryPay, for orders that give no `orderWebHookUrl`. */
   notifyUrl?: string;
   /** FawryPay's fees the payer adds at the outlet, in piasters (the notification's paymentAmount). */
   feesMinor?: number;
-  /** Fixed credentials (a server started in another process is given them); random ones otherwise. */
-  keys?: Partial<{ merchantCode: string; securityKey: string }>;
 }
 
 type OrderStatus = 'UNPAID' | 'PAID' | 'EXPIRED' | 'CANCELED' | 'REFUNDED' | 'PARTIAL_REFUNDED' | 'FAILED';
@@ -67,10 +71,14 @@ const text = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 export const startFawryImitation = async (options: FawryImitationOptions = {}) => {
-  const switches: ImitationSwitches = defaultSwitches();
+  const switches = { ...defaultSwitches(), ...options.switches };
   const notifier = createNotifier(switches);
   const registered = { notifyUrl: options.notifyUrl ?? null };
-  const keys = { merchantCode: `${random(8)}+imitation==`, securityKey: random(16), ...options.keys };
+  const keys: FawryKeys = {
+    merchantCode: `${random(8)}+imitation==`,
+    securityKey: random(16),
+    ...options.keys,
+  };
   const orders = new Map<string, Order>();
   let nextReference = 963455670;
   let nextPaymentReference = 24480;
@@ -118,10 +126,10 @@ export const startFawryImitation = async (options: FawryImitationOptions = {}) =
     const url = o.webhookUrl ?? registered.notifyUrl;
     if (!url) return;
     const snapshot = { ...o };
-    notifier.notify(
-      () => ({ url, method: 'POST', body: JSON.stringify(v2(snapshot, keys.securityKey)) }),
-      () => ({ url, method: 'POST', body: JSON.stringify(v2(snapshot, `forged-${keys.securityKey}`)) }),
-    );
+    notifier.notify((forged) => ({
+      url,
+      body: JSON.stringify(v2(snapshot, forged ? `forged-${keys.securityKey}` : keys.securityKey)),
+    }));
   };
 
   /** The payer pays the reference at an outlet (or the payment fails under the decline switch). */
@@ -260,7 +268,9 @@ export const startFawryImitation = async (options: FawryImitationOptions = {}) =
     if (r.path === '/imitation/fawry') {
       if (r.method === 'GET') {
         return html(
+          200,
           hostedPage({
+            gateway: 'fawry',
             title: 'Pay at Fawry',
             lines: ['Type the reference number the payer brings to the Fawry outlet.'],
             action: '/imitation/fawry',
@@ -275,16 +285,16 @@ export const startFawryImitation = async (options: FawryImitationOptions = {}) =
       const form = parseForm(r.body);
       const order = findOrder(form.get('reference') ?? '\0');
       if (!order) return json(404, { statusCode: 9938, statusDescription: 'Unknown reference number' });
-      if (form.get('action') === 'expire') expire(order);
+      if (pressedButton(r, ['expire'])) expire(order);
       else payAtOutlet(order);
       return html(
+        200,
         hostedPage({
+          gateway: 'fawry',
           title: order.status,
           lines: [
             `Reference ${order.fawryRefNumber}: ${amountText(order.amountMinor + order.feesMinor)} EGP`,
           ],
-          action: '/imitation/fawry',
-          buttons: [],
         }),
       );
     }
@@ -300,7 +310,7 @@ export const startFawryImitation = async (options: FawryImitationOptions = {}) =
     return o;
   };
 
-  const server = await startImitationServer(handle, switches, options.port);
+  const server = await startImitationServer({ ...options, name: 'fawry', switches }, handle);
   const config: FawryConfig = {
     baseUrl: server.url,
     merchantCode: keys.merchantCode,
@@ -323,11 +333,14 @@ export const startFawryImitation = async (options: FawryImitationOptions = {}) =
       FAWRY_MERCHANT_CODE: keys.merchantCode,
       FAWRY_SECURITY_KEY: keys.securityKey,
     } as Record<string, string>,
+    keys,
     switches,
     /** The notification URL registered with FawryPay (used when an order gives no orderWebHookUrl). */
     registered,
-    deliveries: notifier.deliveries,
-    settled: () => notifier.settled(),
+    /** Every notification sent, in order, with the merchant's answer. */
+    notifications: notifier.sent,
+    /** Waits for the notifications under way. */
+    settle: notifier.settle,
     /** The payer pays at an outlet: `ref` is the reference number or our payment id. */
     pay: (ref: string) => ({ ...payAtOutlet(orderOf(ref)) }),
     /** The reference expires unpaid. */

@@ -5,7 +5,7 @@ import {
   startNotificationReceiver,
 } from '../../../../test/notification-receiver';
 import { GatewayError, type ChargeRequest, type IncomingNotification, type PaymentGateway } from '../gateway';
-import { defaultSwitches } from '../egypt-imitation-kit';
+import { defaultSwitches } from '../imitation-kit';
 import { paymobConfigFromEnv, paymobGateway } from './paymob.gateway';
 import { startPaymobImitation, type PaymobImitation } from './paymob.imitation';
 import {
@@ -173,7 +173,7 @@ describe('Paymob adapter and its imitation', () => {
     expect(url).toContain(`${imitation.url}/unifiedcheckout/?publicKey=`);
     expect(url).toContain('clientSecret=');
 
-    const { page, location } = await pressButton(url, 'pay');
+    const { page, location } = await pressButton(url, 'Pay');
     expect(page).toContain('123.45 EGP');
     expect(location).toMatch(new RegExp(`^${request.returnUrl}\\?`));
 
@@ -188,7 +188,7 @@ describe('Paymob adapter and its imitation', () => {
     });
 
     // The processed callback reaches the notification address given with the intention.
-    await imitation.settled();
+    await imitation.settle();
     const [processed] = processedFor(created.gatewayRef);
     expect(processed).toBeDefined();
     expect(await gateway.verifyNotification(processed!)).toEqual(back);
@@ -212,7 +212,7 @@ describe('Paymob adapter and its imitation', () => {
       expect(created.next.kind).toBe('iframe');
       const url = (created.next as { url: string }).url;
       expect(url).toMatch(new RegExp(`^${iframeImitation.url}/api/acceptance/iframes/\\d+\\?payment_token=`));
-      const { location } = await pressButton(url, 'pay');
+      const { location } = await pressButton(url, 'Pay');
       const back = await iframeGateway.verifyNotification(notificationFromRedirect(location!));
       expect(back).toMatchObject({
         paymentId: request.paymentId,
@@ -220,7 +220,7 @@ describe('Paymob adapter and its imitation', () => {
         amountMinor: 5000,
         currency: 'EGP',
       });
-      await iframeImitation.settled();
+      await iframeImitation.settle();
       expect(
         await iframeGateway.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
       ).toMatchObject({ status: 'paid', amountMinor: 5000, currency: 'EGP' });
@@ -240,9 +240,9 @@ describe('Paymob adapter and its imitation', () => {
       await gateway.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
     ).toMatchObject({ status: 'pending', amountMinor: 12345 });
 
-    const { location } = await pressButton(url, 'pay');
+    const { location } = await pressButton(url, 'Pay');
     expect(location).toMatch(new RegExp(`^${receiver.url}/return\\?`));
-    await imitation.settled();
+    await imitation.settle();
     const [processed] = processedFor(created.gatewayRef);
     expect(await gateway.verifyNotification(processed!)).toMatchObject({
       paymentId: request.paymentId,
@@ -273,9 +273,9 @@ describe('Paymob adapter and its imitation', () => {
       await gateway.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
     ).toMatchObject({ status: 'pending', amountMinor: 20010 });
 
-    const { response } = await pressButton(imitation.kioskPageUrl, 'pay', { bill_reference: reference });
-    expect(await response.text()).toContain(`<h1>Paid</h1>`);
-    await imitation.settled();
+    const { answer } = await pressButton(imitation.kioskPageUrl, 'Pay', { bill_reference: reference });
+    expect(answer).toContain(`<h1>Paid</h1>`);
+    await imitation.settle();
     const [processed] = processedFor(created.gatewayRef);
     expect(await gateway.verifyNotification(processed!)).toMatchObject({
       paymentId: request.paymentId,
@@ -292,7 +292,7 @@ describe('Paymob adapter and its imitation', () => {
     const created = await gateway.createCharge(request);
     expect(created.next.kind).toBe('redirect');
     imitation.pay(request.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     const [processed] = processedFor(created.gatewayRef);
     expect(await gateway.verifyNotification(processed!)).toMatchObject({
       status: 'paid',
@@ -309,7 +309,7 @@ describe('Paymob adapter and its imitation', () => {
   it('reports a declined card as failed, by the page and by the decline switch', async () => {
     const pressed = charge('card_eg');
     const created = await gateway.createCharge(pressed);
-    const { location } = await pressButton((created.next as { url: string }).url, 'decline');
+    const { location } = await pressButton((created.next as { url: string }).url, 'Decline');
     expect(await gateway.verifyNotification(notificationFromRedirect(location!))).toMatchObject({
       status: 'failed',
     });
@@ -320,7 +320,7 @@ describe('Paymob adapter and its imitation', () => {
     imitation.switches.decline = true;
     const switched = charge('card_eg');
     const second = await gateway.createCharge(switched);
-    const { location: back } = await pressButton((second.next as { url: string }).url, 'pay');
+    const { location: back } = await pressButton((second.next as { url: string }).url, 'Pay');
     expect(await gateway.verifyNotification(notificationFromRedirect(back!))).toMatchObject({
       status: 'failed',
     });
@@ -330,11 +330,11 @@ describe('Paymob adapter and its imitation', () => {
     const request = charge('card_eg', { amountMinor: 10000 });
     const created = await gateway.createCharge(request);
     imitation.pay(request.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     const before = receiver.received.length;
 
     await gateway.refund({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }, 4000);
-    await imitation.settled();
+    await imitation.settle();
     const [sale, refund] = imitation.transactionsOf(request.paymentId);
     expect(sale).toMatchObject({ refunded_amount_cents: 4000, is_refunded: false });
     expect(refund).toMatchObject({ amount_cents: 4000, has_parent_transaction: true, success: true });
@@ -392,9 +392,9 @@ describe('Paymob notifications that are not genuine', () => {
   beforeAll(async () => {
     const request = charge('card_eg');
     const created = await gateway.createCharge(request);
-    const { location } = await pressButton((created.next as { url: string }).url, 'pay');
+    const { location } = await pressButton((created.next as { url: string }).url, 'Pay');
     genuineGet = notificationFromRedirect(location!);
-    await imitation.settled();
+    await imitation.settle();
     genuinePost = processedFor(created.gatewayRef)[0]!;
     expect(await gateway.verifyNotification(genuinePost)).toMatchObject({ status: 'paid' });
     expect(await gateway.verifyNotification(genuineGet)).toMatchObject({ status: 'paid' });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pressButton, startNotificationReceiver } from '../../../../test/notification-receiver';
 import type { ChargeRequest, PaymentGateway } from '../gateway';
-import { defaultSwitches } from '../egypt-imitation-kit';
+import { defaultSwitches } from '../imitation-kit';
 import { paymobConfigFromEnv, paymobGateway } from './paymob.gateway';
 import { startPaymobImitation, type PaymobImitation } from './paymob.imitation';
 
@@ -25,7 +25,7 @@ const charge = (o: Partial<ChargeRequest> = {}): ChargeRequest => ({
 });
 
 const deliveriesFor = (orderId: string) =>
-  imitation.deliveries.filter(
+  imitation.notifications.filter(
     (d) => (JSON.parse(d.body) as { obj: { order: { id: number } } }).obj.order.id === Number(orderId),
   );
 
@@ -118,8 +118,8 @@ describe('the Paymob imitation switches', () => {
   it('sends each notification n times in a row (duplicateNotifications)', async () => {
     imitation.switches.duplicateNotifications = 3;
     const created = await gateway.createCharge(charge());
-    await pressButton((created.next as { url: string }).url, 'pay');
-    await imitation.settled();
+    await pressButton((created.next as { url: string }).url, 'Pay');
+    await imitation.settle();
     const sent = deliveriesFor(created.gatewayRef);
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((d) => d.body)).size).toBe(1);
@@ -131,7 +131,7 @@ describe('the Paymob imitation switches', () => {
     const request = charge();
     const created = await gateway.createCharge(request);
     imitation.pay(request.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     const copies = receiver.received.filter((n) =>
       n.rawBody.toString('utf8').includes(`"id":${created.gatewayRef}`),
     );
@@ -146,7 +146,7 @@ describe('the Paymob imitation switches', () => {
     imitation.pay(request.paymentId);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(deliveriesFor(created.gatewayRef)).toHaveLength(0);
-    await imitation.settled();
+    await imitation.settle();
     expect(deliveriesFor(created.gatewayRef)).toHaveLength(1);
   });
 
@@ -155,7 +155,7 @@ describe('the Paymob imitation switches', () => {
     const request = charge();
     const created = await gateway.createCharge(request);
     imitation.pay(request.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     const [forged] = deliveriesFor(created.gatewayRef);
     expect(forged).toMatchObject({ forged: true });
     const received = receiver.received.find((n) => n.rawBody.toString('utf8') === forged!.body)!;
@@ -167,7 +167,7 @@ describe('the Paymob imitation switches', () => {
     const request = charge();
     const created = await gateway.createCharge(request);
     imitation.pay(request.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     expect(deliveriesFor(created.gatewayRef)).toHaveLength(0);
     expect(
       await gateway.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
@@ -178,13 +178,13 @@ describe('the Paymob imitation switches', () => {
     const wallet = charge({ method: 'wallet_eg', notifyUrl: `${receiver.url}/not-used` });
     const created = await gateway.createCharge(wallet);
     imitation.pay(wallet.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     expect(deliveriesFor(created.gatewayRef).map((d) => new URL(d.url).pathname)).toEqual(['/notify']);
 
     const card = charge({ notifyUrl: `${receiver.url}/per-payment` });
     const cardCharge = await gateway.createCharge(card);
     imitation.pay(card.paymentId);
-    await imitation.settled();
+    await imitation.settle();
     expect(deliveriesFor(cardCharge.gatewayRef).map((d) => new URL(d.url).pathname)).toEqual([
       '/per-payment',
     ]);

@@ -7,12 +7,13 @@ import {
   json,
   parseForm,
   parseJson,
+  pressedButton,
   redirect,
   startImitationServer,
+  type ImitationOptions,
   type ImitationRequest,
   type ImitationResponse,
-  type ImitationSwitches,
-} from '../egypt-imitation-kit';
+} from '../imitation-kit';
 import type { PaymobConfig, PaymobMethod } from './paymob.gateway';
 import { hmacValuesOfTransaction, paymobHmac } from './paymob.signature';
 
@@ -24,8 +25,15 @@ import { hmacValuesOfTransaction, paymobHmac } from './paymob.signature';
  * sends the browser back with the signed response callback query.
  */
 
-export interface PaymobImitationOptions {
-  port?: number;
+export interface PaymobKeys {
+  apiKey: string;
+  secretKey: string;
+  publicKey: string;
+  hmacSecret: string;
+  iframeId: string;
+}
+
+export interface PaymobImitationOptions extends ImitationOptions<PaymobKeys> {
   /** How the adapter's config pays by card: the embedded iframe or a Unified Checkout redirect (default). */
   cardCheckout?: 'iframe' | 'unified';
   /**
@@ -33,14 +41,6 @@ export interface PaymobImitationOptions {
    * browser (response callback, GET) go for payments made without an intention (wallets, kiosk, iframe).
    */
   callbacks?: { processed?: string; response?: string };
-  /** Fixed credentials (a server started in another process is given them); random ones otherwise. */
-  keys?: Partial<{
-    apiKey: string;
-    secretKey: string;
-    publicKey: string;
-    hmacSecret: string;
-    iframeId: string;
-  }>;
 }
 
 interface Transaction {
@@ -97,13 +97,13 @@ const paymobTime = () => new Date().toISOString().replace('Z', '').padEnd(26, '0
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
 export const startPaymobImitation = async (options: PaymobImitationOptions = {}) => {
-  const switches: ImitationSwitches = defaultSwitches();
+  const switches = { ...defaultSwitches(), ...options.switches };
   const notifier = createNotifier(switches);
   const callbacks = {
     processed: options.callbacks?.processed ?? null,
     response: options.callbacks?.response ?? null,
   };
-  const keys = {
+  const keys: PaymobKeys = {
     apiKey: `imitation_api_${random(12)}`,
     secretKey: `egy_sk_test_${random(16)}`,
     publicKey: `egy_pk_test_${random(12)}`,
@@ -118,7 +118,6 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
   let nextOrder = 217503750;
   let nextTransaction = 192036460;
   let nextBill = 7100000;
-  let baseUrl = '';
 
   // ----- the transaction as Paymob shows it -----
 
@@ -182,10 +181,7 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
 
   const notify = (t: Transaction) => {
     if (!(t.order.notificationUrl ?? callbacks.processed)) return;
-    notifier.notify(
-      () => processedCallback(t, keys.hmacSecret)!,
-      () => processedCallback(t, `forged-${keys.hmacSecret}`)!,
-    );
+    notifier.notify((forged) => processedCallback(t, forged ? `forged-${keys.hmacSecret}` : keys.hmacSecret));
   };
 
   /** The response callback's query (what the browser brings back), signed. */
@@ -230,15 +226,15 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
     const url = t.order.redirectionUrl ?? callbacks.response;
     if (!url) {
       return html(
+        200,
         hostedPage({
+          gateway: 'paymob',
           title: t.success ? 'Payment complete' : 'Payment declined',
           lines: [],
-          action: '#',
-          buttons: [],
         }),
       );
     }
-    return redirect(`${url}${url.includes('?') ? '&' : '?'}${responseQuery(t)}`);
+    return redirect(`${url}${url.includes('?') ? '&' : '?'}${responseQuery(t)}`, 302);
   };
 
   // ----- what happens to an order -----
@@ -281,7 +277,7 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
   };
 
   /** The payer pays (or is declined): the order's pending transaction, or a new one, is settled. */
-  const settle = (order: Order, integrationId: number, outcome: 'pay' | 'decline') => {
+  const settleOrder = (order: Order, integrationId: number, outcome: 'pay' | 'decline') => {
     const open = order.transactions.find((t) => t.parentId === null && t.pending);
     const t = open ?? newTransaction(order, integrationId, sourceOf(integrationId));
     const approved = outcome === 'pay' && !switches.decline;
@@ -343,7 +339,9 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
 
   const checkoutPage = (r: ImitationRequest, order: Order, title: string) =>
     html(
+      200,
       hostedPage({
+        gateway: 'paymob',
         title,
         lines: [`Amount: ${money(order.amountCents, order.currency)}`, `Order ${order.id}`],
         action: pageActionUrl(r),
@@ -354,9 +352,9 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
       }),
     );
 
-  const outcomeOf = (r: ImitationRequest) => (parseForm(r.body).get('action') === 'pay' ? 'pay' : 'decline');
+  const outcomeOf = (r: ImitationRequest) => pressedButton(r, ['pay']) ?? 'decline';
 
-  const handle = (r: ImitationRequest): ImitationResponse => {
+  const handle = (r: ImitationRequest, baseUrl: string): ImitationResponse => {
     const body = r.method === 'POST' ? parseJson(r.body) : null;
 
     if (r.method === 'POST' && r.path === '/api/auth/tokens') {
@@ -517,7 +515,7 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
         return json(404, { detail: 'Not found.' });
       }
       if (r.method === 'GET') return checkoutPage(r, order, 'Paymob Unified Checkout');
-      return returnTo(settle(order, order.integrationId, outcomeOf(r)));
+      return returnTo(settleOrder(order, order.integrationId, outcomeOf(r)));
     }
 
     const iframe = /^\/api\/acceptance\/iframes\/([^/]+)$/.exec(r.path);
@@ -527,20 +525,22 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
         return json(404, { detail: 'Not found.' });
       const order = orders.get(key.orderId)!;
       if (r.method === 'GET') return checkoutPage(r, order, 'Paymob card payment');
-      return returnTo(settle(order, key.integrationId, outcomeOf(r)));
+      return returnTo(settleOrder(order, key.integrationId, outcomeOf(r)));
     }
 
     if (r.path === '/api/acceptance/wallet_other/wallet_template') {
       const order = findOrder(r.query.get('token') ?? '\0');
       if (!order?.walletToken || order.integrationId === null) return json(404, { detail: 'Not found.' });
       if (r.method === 'GET') return checkoutPage(r, order, 'Mobile wallet payment');
-      return returnTo(settle(order, order.integrationId, outcomeOf(r)));
+      return returnTo(settleOrder(order, order.integrationId, outcomeOf(r)));
     }
 
     if (r.path === '/imitation/kiosk') {
       if (r.method === 'GET') {
         return html(
+          200,
           hostedPage({
+            gateway: 'paymob',
             title: 'Pay at an Aman or Masary kiosk',
             lines: ['Type the bill reference the payer was given.'],
             action: '/imitation/kiosk',
@@ -554,13 +554,13 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
       const order = findOrder(parseForm(r.body).get('bill_reference') ?? '\0');
       if (!order?.billReference || order.integrationId === null)
         return json(404, { detail: 'Unknown bill reference.' });
-      const t = settle(order, order.integrationId, 'pay');
+      const t = settleOrder(order, order.integrationId, 'pay');
       return html(
+        200,
         hostedPage({
+          gateway: 'paymob',
           title: t.success ? 'Paid' : 'Declined',
           lines: [`Bill reference ${order.billReference}`],
-          action: '#',
-          buttons: [],
         }),
       );
     }
@@ -621,8 +621,8 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
     return json(404, { detail: 'Not found.' });
   };
 
-  const server = await startImitationServer(handle, switches, options.port);
-  baseUrl = server.url;
+  const server = await startImitationServer({ ...options, name: 'paymob', switches }, handle);
+  const baseUrl = server.url;
 
   const config: PaymobConfig = {
     baseUrl,
@@ -638,7 +638,7 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
   const settleByRef = (ref: string, outcome: 'pay' | 'decline') => {
     const order = findOrder(ref);
     if (!order || order.integrationId === null) throw new Error(`No Paymob order for ${ref}`);
-    const t = settle(order, order.integrationId, outcome);
+    const t = settleOrder(order, order.integrationId, outcome);
     const responseUrl = order.redirectionUrl ?? callbacks.response;
     return {
       transactionId: String(t.id),
@@ -669,13 +669,14 @@ export const startPaymobImitation = async (options: PaymobImitationOptions = {})
     config,
     /** The same configuration as environment variables, for a server started in another process. */
     env,
+    keys,
     switches,
     /** The integrations' dashboard callback URLs (processed: POST notifications; response: the browser). */
     callbacks,
     /** Every notification sent, in order, with the merchant's answer. */
-    deliveries: notifier.deliveries,
+    notifications: notifier.sent,
     /** Waits for the notifications under way. */
-    settled: () => notifier.settled(),
+    settle: notifier.settle,
     /** The payer pays: `ref` is our payment id, the Paymob order id, a kiosk bill reference or a client secret. */
     pay: (ref: string) => settleByRef(ref, 'pay'),
     /** The payer's card or wallet is declined. */

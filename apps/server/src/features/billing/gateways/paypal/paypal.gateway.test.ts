@@ -2,7 +2,12 @@ import { createPublicKey, verify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError, type ChargeRequest, type PaymentGateway } from '../gateway';
-import { pressButton, startNotificationReceiver, type ReceivedNotification } from '../imitation-kit';
+import {
+  pressButton,
+  startNotificationReceiver,
+  type ReceivedNotification,
+} from '../../../../test/notification-receiver';
+import { defaultSwitches } from '../imitation-kit';
 import { paypalConfigFromEnv, paypalGateway } from './paypal.gateway';
 import { startPaypalImitation, type PaypalImitation } from './paypal.imitation';
 
@@ -23,15 +28,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await paypal.settle();
-  Object.assign(paypal.switches, {
-    decline: false,
-    notificationCopies: 1,
-    concurrentNotifications: false,
-    notificationDelayMs: 0,
-    forgeNotifications: false,
-    noNotifications: false,
-    down: false,
-  });
+  Object.assign(paypal.switches, defaultSwitches());
   receiver.received.length = 0;
 });
 
@@ -125,7 +122,7 @@ describe('PayPal adapter against the imitation', () => {
   });
 
   it('captures once however many status checks and notifications race for it', async () => {
-    paypal.switches.noNotifications = true;
+    paypal.switches.withholdNotifications = true;
     const request = chargeRequest(9_99);
     const { created } = await approve(request);
     const before = { ...paypal.counts };
@@ -147,12 +144,12 @@ describe('PayPal adapter against the imitation', () => {
   });
 
   it('answers the same capture to a capture repeated with the same PayPal-Request-Id', async () => {
-    paypal.switches.noNotifications = true;
+    paypal.switches.withholdNotifications = true;
     const { created } = await approve(chargeRequest(5_00));
     const tokenRes = await fetch(`${paypal.url}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${paypal.keys.clientId}:${paypal.keys.clientSecret}`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',
@@ -230,7 +227,7 @@ describe('PayPal adapter against the imitation', () => {
     const message = [
       n.headers['paypal-transmission-id'],
       n.headers['paypal-transmission-time'],
-      paypal.webhookId,
+      paypal.keys.webhookId,
       crc32(n.rawBody),
     ].join('|');
     expect(n.headers['paypal-auth-algo']).toBe('SHA256withRSA');
@@ -332,8 +329,7 @@ describe('PayPal adapter against the imitation', () => {
 
   it('repeats notifications at once or late, each one genuine', async () => {
     Object.assign(paypal.switches, {
-      notificationCopies: 2,
-      concurrentNotifications: true,
+      concurrentNotifications: 2,
       notificationDelayMs: 150,
     });
     const created = await gateway.createCharge(chargeRequest(4_00));
@@ -348,7 +344,7 @@ describe('PayPal adapter against the imitation', () => {
   });
 
   it('refunds the capture of a paid order, in parts, never more than was paid', async () => {
-    paypal.switches.noNotifications = true;
+    paypal.switches.withholdNotifications = true;
     const request = chargeRequest(30_00);
     const { created } = await approve(request);
     const charge = { paymentId: request.paymentId, gatewayRef: created.gatewayRef };

@@ -7,9 +7,10 @@ import {
   hostedPage,
   html,
   json,
+  pressedButton,
   randomId,
   redirect,
-  startServer,
+  startImitationServer,
   withQuery,
   type ImitationOptions,
   type ImitationRequest,
@@ -26,10 +27,14 @@ import type { PaypalConfig } from './paypal.gateway';
  * (on PayPal, the URL registered for the webhook id; an order carries no notification address).
  */
 
-export interface PaypalImitationOptions extends ImitationOptions {
-  clientId?: string;
-  clientSecret?: string;
-  webhookId?: string;
+export interface PaypalKeys {
+  clientId: string;
+  clientSecret: string;
+  /** The id of the webhook listener registered with PayPal. */
+  webhookId: string;
+}
+
+export interface PaypalImitationOptions extends ImitationOptions<PaypalKeys> {
   /** Where webhooks are POSTed (the listener registered for `webhookId`); settable later as `imitation.webhookUrl`. */
   webhookUrl?: string;
   /** Lifetime of access tokens, in seconds (PayPal: 32400). */
@@ -78,13 +83,17 @@ const record = (value: unknown): Record<string, unknown> =>
 const certPath = '/v1/notifications/certs/CERT-360caa42-imitation';
 
 export const startPaypalImitation = async (options: PaypalImitationOptions = {}) => {
-  const clientId = options.clientId ?? randomId('A', 40);
-  const clientSecret = options.clientSecret ?? randomId('E', 40);
-  const webhookId = options.webhookId ?? randomId('', 17).toUpperCase();
+  const keys: PaypalKeys = {
+    clientId: randomId('A', 40),
+    clientSecret: randomId('E', 40),
+    webhookId: randomId('', 17).toUpperCase(),
+    ...options.keys,
+  };
+  const { clientId, clientSecret, webhookId } = keys;
   const tokenLifetime = options.tokenLifetimeSeconds ?? 32_400;
   const switches = { ...defaultSwitches(), ...options.switches };
   const notifier = createNotifier(switches);
-  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
   let forgerKey: KeyObject | null = null;
   const state = { webhookUrl: options.webhookUrl ?? null };
   const tokens = new Map<string, number>();
@@ -151,8 +160,9 @@ export const startPaypalImitation = async (options: PaypalImitationOptions = {})
     `${transmissionId}|${time}|${hookId}|${crc32(Buffer.from(body, 'utf8'))}`;
 
   const sendEvent = (eventType: string, resourceType: string, summary: string, resource: unknown) => {
-    if (!state.webhookUrl) return;
-    notifier.notify(state.webhookUrl, (forged) => {
+    const url = state.webhookUrl;
+    if (!url) return;
+    notifier.notify((forged) => {
       const body = JSON.stringify({
         id: `WH-${randomId('', 17).toUpperCase()}-${randomId('', 17).toUpperCase()}`,
         event_version: '1.0',
@@ -167,9 +177,10 @@ export const startPaypalImitation = async (options: PaypalImitationOptions = {})
       const transmissionId = randomUUID();
       const time = new Date().toISOString();
       forgerKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-      const key = forged ? forgerKey : keys.privateKey;
+      const key = forged ? forgerKey : rsa.privateKey;
       const signature = sign('sha256', Buffer.from(signedString(transmissionId, time, webhookId, body)), key);
       return {
+        url,
         headers: {
           'content-type': 'application/json',
           'paypal-auth-algo': 'SHA256withRSA',
@@ -424,7 +435,7 @@ export const startPaypalImitation = async (options: PaypalImitationOptions = {})
       f.webhook_id === webhookId &&
       f.auth_algo === 'SHA256withRSA' &&
       f.cert_url === `${base}${certPath}` &&
-      verify('sha256', Buffer.from(signed), keys.publicKey, Buffer.from(f.transmission_sig!, 'base64'));
+      verify('sha256', Buffer.from(signed), rsa.publicKey, Buffer.from(f.transmission_sig!, 'base64'));
     return json(200, { verification_status: genuine ? 'SUCCESS' : 'FAILURE' });
   };
 
@@ -450,8 +461,6 @@ export const startPaypalImitation = async (options: PaypalImitationOptions = {})
           gateway: 'paypal',
           title: 'PayPal Checkout',
           lines: ['This order was already approved.'],
-          action: '',
-          buttons: [],
         }),
       );
     }
@@ -461,33 +470,35 @@ export const startPaypalImitation = async (options: PaypalImitationOptions = {})
         gateway: 'paypal',
         title: 'PayPal Checkout',
         lines: [order.description, `${order.currency} ${formatMajor(order.amountMinor, order.currency)}`],
-        action: `/checkoutnow/${order.id}`,
+        action: `/checkoutnow?token=${encodeURIComponent(order.id)}`,
         buttons: [
-          { outcome: 'pay', label: 'Pay' },
-          { outcome: 'decline', label: 'Decline' },
-          { outcome: 'cancel', label: 'Cancel' },
+          { value: 'pay', label: 'Pay' },
+          { value: 'decline', label: 'Decline' },
+          { value: 'cancel', label: 'Cancel' },
         ],
       }),
     );
   };
 
-  const server = await startServer(options, (req, base) => {
-    if (switches.down)
-      return paypalError(503, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'Service Unavailable.');
-    if (req.method === 'GET' && req.path === '/checkoutnow') {
+  const unavailable = () =>
+    paypalError(503, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'Service Unavailable.');
+  const listening = { ...options, name: 'paypal', switches, unavailable };
+  const server = await startImitationServer(listening, (req, base) => {
+    if (req.path === '/checkoutnow') {
       const order = orders.get(req.query.get('token') ?? '');
-      return order ? approvalPage(order) : html(404, 'Not found');
-    }
-    const page = /^\/checkoutnow\/([^/]+)\/(pay|decline|cancel)$/.exec(req.path);
-    if (page && req.method === 'POST') {
-      const order = orders.get(page[1]!);
-      return order ? finish(order, page[2]!) : html(404, 'Not found');
+      if (!order) return html(404, 'Not found');
+      if (req.method === 'GET') return approvalPage(order);
+      const outcome = pressedButton(req, ['pay', 'decline', 'cancel']);
+      if (outcome) {
+        return finish(order, outcome);
+      }
+      return html(405, 'Method not allowed');
     }
     if (req.method === 'GET' && req.path === certPath) {
       return {
         status: 200,
         headers: { 'content-type': 'application/x-pem-file' },
-        body: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        body: rsa.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       };
     }
     if (req.method === 'POST' && req.path === '/v1/oauth2/token') return issueToken(req);
@@ -495,7 +506,10 @@ export const startPaypalImitation = async (options: PaypalImitationOptions = {})
       return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Not found.');
     }
     if (!authorized(req))
-      return json(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      return json(401, {
+        error: 'invalid_token',
+        error_description: 'Token signature verification failed',
+      });
     if (req.method === 'POST' && req.path === '/v1/notifications/verify-webhook-signature')
       return verifySignature(req, base);
     if (req.method === 'POST' && req.path === '/v2/checkout/orders')
@@ -532,9 +546,14 @@ export const startPaypalImitation = async (options: PaypalImitationOptions = {})
   return {
     url: server.url,
     config,
-    clientId,
-    clientSecret,
-    webhookId,
+    /** The same configuration as environment variables, for a server started in another process. */
+    env: {
+      PAYPAL_BASE_URL: server.url,
+      PAYPAL_CLIENT_ID: clientId,
+      PAYPAL_CLIENT_SECRET: clientSecret,
+      PAYPAL_WEBHOOK_ID: webhookId,
+    } as Record<string, string>,
+    keys,
     switches,
     /** How many tokens were issued, capture requests received and captures made, signatures verified. */
     counts,

@@ -1,7 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError, type ChargeRequest, type PaymentGateway } from '../gateway';
-import { pressButton, startNotificationReceiver, type ReceivedNotification } from '../imitation-kit';
+import {
+  pressButton,
+  startNotificationReceiver,
+  type ReceivedNotification,
+} from '../../../../test/notification-receiver';
+import { defaultSwitches } from '../imitation-kit';
 import { stripeConfigFromEnv, stripeGateway, verifyStripeSignature } from './stripe.gateway';
 import { startStripeImitation, type StripeImitation } from './stripe.imitation';
 
@@ -22,16 +27,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await stripe.settle();
-  Object.assign(stripe.switches, {
-    decline: false,
-    notificationCopies: 1,
-    concurrentNotifications: false,
-    notificationDelayMs: 0,
-    forgeNotifications: false,
-    noNotifications: false,
-    down: false,
-    asyncPayments: false,
-  });
+  Object.assign(stripe.switches, defaultSwitches(), { asyncPayments: false });
   receiver.received.length = 0;
 });
 
@@ -151,7 +147,7 @@ describe('Stripe adapter against the imitation', () => {
     const again = await gateway.createCharge(request);
     expect(again.gatewayRef).toBe(first.gatewayRef);
     const res = await fetch(`${stripe.url}/v1/checkout/sessions/${first.gatewayRef}`, {
-      headers: { authorization: `Bearer ${stripe.secretKey}` },
+      headers: { authorization: `Bearer ${stripe.keys.secretKey}` },
     });
     const session = (await res.json()) as Record<string, unknown>;
     expect(session).toMatchObject({
@@ -195,17 +191,17 @@ describe('Stripe adapter against the imitation', () => {
     // Signed with the right secret, but ten minutes ago: a replay.
     const now = Math.floor(Date.now() / 1000);
     await expect(
-      gateway.verifyNotification(resigned(genuine, now - 600, stripe.webhookSecret)),
+      gateway.verifyNotification(resigned(genuine, now - 600, stripe.keys.webhookSecret)),
     ).resolves.toBeNull();
     await expect(
-      gateway.verifyNotification(resigned(genuine, now - 5, stripe.webhookSecret)),
+      gateway.verifyNotification(resigned(genuine, now - 5, stripe.keys.webhookSecret)),
     ).resolves.toMatchObject({
       status: 'paid',
     });
     // A tolerance of our own.
     const strict = stripeGateway({ ...stripe.config, toleranceSeconds: 1 });
     await expect(
-      strict.verifyNotification(resigned(genuine, now - 5, stripe.webhookSecret)),
+      strict.verifyNotification(resigned(genuine, now - 5, stripe.keys.webhookSecret)),
     ).resolves.toBeNull();
 
     stripe.switches.forgeNotifications = true;
@@ -218,7 +214,7 @@ describe('Stripe adapter against the imitation', () => {
     const request = chargeRequest(15_00);
     const { created, landed } = await checkout(request, 'Decline');
     expect(landed.location).toBeNull();
-    expect(landed.page).toContain('Your card was declined.');
+    expect(landed.answer).toContain('Your card was declined.');
     expect(receiver.received).toHaveLength(0);
     await expect(
       gateway.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
@@ -271,7 +267,7 @@ describe('Stripe adapter against the imitation', () => {
 
     const res = await fetch(`${stripe.url}/v1/checkout/sessions/${created.gatewayRef}/expire`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${stripe.secretKey}` },
+      headers: { authorization: `Bearer ${stripe.keys.secretKey}` },
     });
     expect(res.status).toBe(200);
     await stripe.settle();
@@ -288,15 +284,14 @@ describe('Stripe adapter against the imitation', () => {
   });
 
   it('repeats events at once or late, and a status check alone finds a payment without events', async () => {
-    stripe.switches.notificationCopies = 3;
-    stripe.switches.concurrentNotifications = true;
+    stripe.switches.concurrentNotifications = 3;
     await checkout(chargeRequest(5_00));
     expect(receiver.received).toHaveLength(3);
     const reports = await Promise.all(receiver.received.map((n) => gateway.verifyNotification(n)));
     expect(reports.every((r) => r?.status === 'paid' && r.amountMinor === 5_00)).toBe(true);
 
     receiver.received.length = 0;
-    Object.assign(stripe.switches, { notificationCopies: 1, notificationDelayMs: 200 });
+    Object.assign(stripe.switches, { concurrentNotifications: 1, notificationDelayMs: 200 });
     const late = await gateway.createCharge(chargeRequest(6_00));
     if (late.next.kind !== 'redirect') throw new Error('expected a redirect');
     await pressButton(late.next.url, 'Pay');
@@ -304,7 +299,7 @@ describe('Stripe adapter against the imitation', () => {
     await stripe.settle();
     expect(receiver.received).toHaveLength(1);
 
-    Object.assign(stripe.switches, { notificationDelayMs: 0, noNotifications: true });
+    Object.assign(stripe.switches, { notificationDelayMs: 0, withholdNotifications: true });
     const silent = chargeRequest(7_00);
     const { created } = await checkout(silent);
     expect(receiver.received).toHaveLength(1);

@@ -6,9 +6,10 @@ import {
   hostedPage,
   html,
   json,
+  pressedButton,
   randomId,
   redirect,
-  startServer,
+  startImitationServer,
   type ImitationOptions,
   type ImitationRequest,
   type ImitationResponse,
@@ -29,12 +30,15 @@ export interface StripeSwitches extends ImitationSwitches {
   asyncPayments: boolean;
 }
 
-export interface StripeImitationOptions extends ImitationOptions {
-  secretKey?: string;
-  webhookSecret?: string;
+export interface StripeKeys {
+  secretKey: string;
+  /** The signing secret of the webhook endpoint. */
+  webhookSecret: string;
+}
+
+export interface StripeImitationOptions extends ImitationOptions<StripeKeys, StripeSwitches> {
   /** Where events are POSTed (the merchant's webhook endpoint); settable later as `imitation.webhookUrl`. */
   webhookUrl?: string;
-  switches?: Partial<StripeSwitches>;
 }
 
 interface Session {
@@ -86,8 +90,12 @@ const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
 export const startStripeImitation = async (options: StripeImitationOptions = {}) => {
-  const secretKey = options.secretKey ?? `sk_test_${randomId('', 32)}`;
-  const webhookSecret = options.webhookSecret ?? `whsec_${randomId('', 32)}`;
+  const keys: StripeKeys = {
+    secretKey: `sk_test_${randomId('', 32)}`,
+    webhookSecret: `whsec_${randomId('', 32)}`,
+    ...options.keys,
+  };
+  const { secretKey, webhookSecret } = keys;
   const switches: StripeSwitches = { ...defaultSwitches(), asyncPayments: false, ...options.switches };
   const notifier = createNotifier(switches);
   const sessions = new Map<string, Session>();
@@ -151,9 +159,10 @@ export const startStripeImitation = async (options: StripeImitationOptions = {})
 
   /** Sends an event about a session to the webhook endpoint, signed as Stripe signs (or forged). */
   const sendEvent = (type: string, session: Session, base: string) => {
-    if (!state.webhookUrl) return;
+    const url = state.webhookUrl;
+    if (!url) return;
     const snapshot = sessionJson(session, base);
-    notifier.notify(state.webhookUrl, (forged) => {
+    notifier.notify((forged) => {
       const body = JSON.stringify({
         id: randomId('evt_', 24),
         object: 'event',
@@ -170,6 +179,7 @@ export const startStripeImitation = async (options: StripeImitationOptions = {})
         .update(`${t}.${body}`)
         .digest('hex');
       return {
+        url,
         headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': `t=${t},v1=${v1}` },
         body,
       };
@@ -336,13 +346,7 @@ export const startStripeImitation = async (options: StripeImitationOptions = {})
     if (session.status !== 'open') {
       return html(
         410,
-        hostedPage({
-          gateway: 'stripe',
-          title,
-          lines: [`This Checkout Session is ${session.status}.`],
-          action: '',
-          buttons: [],
-        }),
+        hostedPage({ gateway: 'stripe', title, lines: [`This Checkout Session is ${session.status}.`] }),
       );
     }
     return html(
@@ -357,9 +361,9 @@ export const startStripeImitation = async (options: StripeImitationOptions = {})
         action: `/c/pay/${session.id}`,
         notice,
         buttons: [
-          { outcome: 'pay', label: 'Pay' },
-          { outcome: 'decline', label: 'Decline' },
-          { outcome: 'cancel', label: 'Cancel' },
+          { value: 'pay', label: 'Pay' },
+          { value: 'decline', label: 'Decline' },
+          { value: 'cancel', label: 'Cancel' },
         ],
       }),
     );
@@ -387,17 +391,19 @@ export const startStripeImitation = async (options: StripeImitationOptions = {})
     return response;
   };
 
-  const server = await startServer(options, (req, base) => {
-    if (switches.down) return json(503, { error: { type: 'api_error', message: 'Stripe is unavailable.' } });
-    const page = /^\/c\/pay\/([^/]+)(?:\/(pay|decline|cancel))?$/.exec(req.path);
+  const unavailable = () => json(503, { error: { type: 'api_error', message: 'Stripe is unavailable.' } });
+  const listening = { ...options, name: 'stripe', switches, unavailable };
+  const server = await startImitationServer(listening, (req, base) => {
+    const page = /^\/c\/pay\/([^/]+)$/.exec(req.path);
     if (page) {
       const session = sessions.get(page[1]!);
       if (!session) return html(404, 'Something went wrong: this page is not available.');
-      if (!page[2] && req.method === 'GET') return checkoutPage(session);
-      if (page[2] && req.method === 'POST') {
+      if (req.method === 'GET') return checkoutPage(session);
+      const outcome = pressedButton(req, ['pay', 'decline', 'cancel']);
+      if (outcome) {
         if (session.status !== 'open') return checkoutPage(session);
-        if (page[2] === 'cancel') return redirect(session.cancelUrl ?? `${base}/c/pay/${session.id}`);
-        return pay(session, page[2] === 'decline' || switches.decline, base);
+        if (outcome === 'cancel') return redirect(session.cancelUrl ?? `${base}/c/pay/${session.id}`);
+        return pay(session, outcome === 'decline' || switches.decline, base);
       }
       return html(405, 'Method not allowed');
     }
@@ -437,8 +443,13 @@ export const startStripeImitation = async (options: StripeImitationOptions = {})
   return {
     url: server.url,
     config,
-    secretKey,
-    webhookSecret,
+    /** The same configuration as environment variables, for a server started in another process. */
+    env: {
+      STRIPE_BASE_URL: server.url,
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    } as Record<string, string>,
+    keys,
     switches,
     /** The merchant's webhook endpoint (null: events are not sent). */
     get webhookUrl() {

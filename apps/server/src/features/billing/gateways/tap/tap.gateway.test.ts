@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethodCode } from '@invoicing/contract';
 import { GatewayError, type ChargeRequest, type PaymentGateway } from '../gateway';
-import { pressButton, startNotificationReceiver } from '../imitation-kit';
+import { pressButton, startNotificationReceiver } from '../../../../test/notification-receiver';
+import { defaultSwitches } from '../imitation-kit';
 import { tapConfigFromEnv, tapGateway, tapHashString } from './tap.gateway';
 import { startTapImitation, type TapImitation } from './tap.imitation';
 
@@ -23,15 +24,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await tap.settle();
-  Object.assign(tap.switches, {
-    decline: false,
-    notificationCopies: 1,
-    concurrentNotifications: false,
-    notificationDelayMs: 0,
-    forgeNotifications: false,
-    noNotifications: false,
-    down: false,
-  });
+  Object.assign(tap.switches, defaultSwitches());
   receiver.received.length = 0;
 });
 
@@ -159,7 +152,7 @@ describe('Tap adapter against the imitation', () => {
           status: charge.status,
           created: charge.transaction.created,
         },
-        tap.secretKey,
+        tap.keys.secretKey,
       ),
     );
   });
@@ -168,7 +161,7 @@ describe('Tap adapter against the imitation', () => {
     const request = chargeRequest('stc_pay', 5_00, { details: { phone: '0557877988' } });
     const created = await gateway.createCharge(request);
     const res = await fetch(`${tap.url}/v2/charges/${created.gatewayRef}`, {
-      headers: { authorization: `Bearer ${tap.secretKey}` },
+      headers: { authorization: `Bearer ${tap.keys.secretKey}` },
     });
     const charge = (await res.json()) as {
       status: string;
@@ -264,9 +257,9 @@ describe('Tap adapter against the imitation', () => {
   });
 
   it('repeats notifications one after another or all at once, each one genuine', async () => {
-    tap.switches.notificationCopies = 3;
+    tap.switches.duplicateNotifications = 3;
     await payWith(chargeRequest('mada', 11_00));
-    tap.switches.concurrentNotifications = true;
+    Object.assign(tap.switches, { duplicateNotifications: 1, concurrentNotifications: 3 });
     await payWith(chargeRequest('mada', 12_00));
     expect(receiver.received).toHaveLength(6);
     const reports = await Promise.all(receiver.received.map((n) => gateway.verifyNotification(n)));
@@ -284,7 +277,7 @@ describe('Tap adapter against the imitation', () => {
     expect(receiver.received).toHaveLength(1);
 
     tap.switches.notificationDelayMs = 0;
-    tap.switches.noNotifications = true;
+    tap.switches.withholdNotifications = true;
     const silent = chargeRequest('knet', 1_000);
     const { created: silentCharge } = await payWith(silent);
     expect(receiver.received).toHaveLength(1);

@@ -6,9 +6,10 @@ import {
   hostedPage,
   html,
   json,
+  pressedButton,
   randomId,
   redirect,
-  startServer,
+  startImitationServer,
   withQuery,
   type ImitationOptions,
   type ImitationRequest,
@@ -46,10 +47,12 @@ interface TapCharge {
   response: { code: string; message: string };
 }
 
-export interface TapImitationOptions extends ImitationOptions {
+export interface TapKeys {
   /** The secret key the imitation accepts (and signs webhooks with). */
-  secretKey?: string;
+  secretKey: string;
 }
+
+export type TapImitationOptions = ImitationOptions<TapKeys>;
 
 const tapError = (status: number, code: string, description: string) =>
   json(status, { errors: [{ code, description }] });
@@ -73,7 +76,8 @@ const hashOf = (charge: TapCharge, key: string) =>
 const digits = (length: number) => Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
 
 export const startTapImitation = async (options: TapImitationOptions = {}) => {
-  const secretKey = options.secretKey ?? `sk_test_${randomId('', 24)}`;
+  const keys: TapKeys = { secretKey: `sk_test_${randomId('', 24)}`, ...options.keys };
+  const { secretKey } = keys;
   const switches = { ...defaultSwitches(), ...options.switches };
   const notifier = createNotifier(switches);
   const charges = new Map<string, TapCharge>();
@@ -121,7 +125,9 @@ export const startTapImitation = async (options: TapImitationOptions = {}) => {
 
   const notify = (charge: TapCharge, base: string) => {
     if (!charge.postUrl) return;
-    notifier.notify(charge.postUrl, (forged) => ({
+    const url = charge.postUrl;
+    notifier.notify((forged) => ({
+      url,
       headers: {
         'content-type': 'application/json',
         hashstring: hashOf(charge, forged ? `${secretKey}-forged` : secretKey),
@@ -243,13 +249,7 @@ export const startTapImitation = async (options: TapImitationOptions = {}) => {
     if (charge.status !== 'INITIATED') {
       return html(
         410,
-        hostedPage({
-          gateway: 'tap',
-          title: `Tap · ${source}`,
-          lines: ['This payment is finished.'],
-          action: '',
-          buttons: [],
-        }),
+        hostedPage({ gateway: 'tap', title: `Tap · ${source}`, lines: ['This payment is finished.'] }),
       );
     }
     return html(
@@ -260,22 +260,26 @@ export const startTapImitation = async (options: TapImitationOptions = {}) => {
         lines: [`${charge.currency} ${formatMajor(charge.amountMinor, charge.currency)}`, charge.description],
         action: `/pay/${charge.id}`,
         buttons: [
-          { outcome: 'pay', label: 'Pay' },
-          { outcome: 'decline', label: 'Decline' },
-          { outcome: 'cancel', label: 'Cancel' },
+          { value: 'pay', label: 'Pay' },
+          { value: 'decline', label: 'Decline' },
+          { value: 'cancel', label: 'Cancel' },
         ],
       }),
     );
   };
 
-  const server = await startServer(options, (req, base) => {
-    if (switches.down) return tapError(503, '5000', 'Service unavailable');
-    const page = /^\/pay\/([^/]+)(?:\/(pay|decline|cancel))?$/.exec(req.path);
+  const unavailable = () => tapError(503, '5000', 'Service unavailable');
+  const listening = { ...options, name: 'tap', switches, unavailable };
+  const server = await startImitationServer(listening, (req, base) => {
+    const page = /^\/pay\/([^/]+)$/.exec(req.path);
     if (page) {
       const charge = charges.get(page[1]!);
       if (!charge) return html(404, 'Not found');
-      if (page[2] && req.method === 'POST') return finish(charge, page[2], base);
-      if (!page[2] && req.method === 'GET') return payPage(charge);
+      if (req.method === 'GET') return payPage(charge);
+      const outcome = pressedButton(req, ['pay', 'decline', 'cancel']);
+      if (outcome) {
+        return finish(charge, outcome, base);
+      }
       return html(405, 'Method not allowed');
     }
     if (!req.path.startsWith('/v2/')) return tapError(404, '404', 'Not found');
@@ -295,7 +299,9 @@ export const startTapImitation = async (options: TapImitationOptions = {}) => {
   return {
     url: server.url,
     config,
-    secretKey,
+    /** The same configuration as environment variables, for a server started in another process. */
+    env: { TAP_BASE_URL: server.url, TAP_SECRET_KEY: secretKey } as Record<string, string>,
+    keys,
     switches,
     /** The notifications sent so far, with the merchant's answers. */
     notifications: notifier.sent,
