@@ -68,7 +68,7 @@ export function ReferencePanel({ step, amount, onPaid }: ReferencePanelProps) {
             px="md"
             py={6}
             dir="ltr"
-            style={{ letterSpacing: 2 }}
+            style={{ letterSpacing: 2, overflowWrap: 'anywhere' }}
             data-testid="payment-reference-code"
           >
             {step.reference}
