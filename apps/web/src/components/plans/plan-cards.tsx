@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { AmountSentence } from '../amount-sentence';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -118,9 +119,11 @@ function PlanCard({ plan, standing, cycle, canBuy, onUpgrade, extraActions, test
         </Text>
         <Group gap="xs" wrap="wrap" align="baseline">
           <Text fw={700} fz="xl" data-testid={`${testIdPrefix}-card-price`}>
-            {t(cycle === 'yearly' ? 'perYear' : 'perMonth', {
-              price: formatMoney(planPrice(plan, cycle), plan.currency, language),
-            })}
+            <AmountSentence
+              ns="plans"
+              i18nKey={cycle === 'yearly' ? 'perYear' : 'perMonth'}
+              values={{ price: formatMoney(planPrice(plan, cycle), plan.currency, language) }}
+            />
           </Text>
           {saving !== null ? (
             <Badge variant="light" color="teal" data-testid={`${testIdPrefix}-card-saving`}>

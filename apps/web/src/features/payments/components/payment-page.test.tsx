@@ -410,6 +410,9 @@ describe('payment page', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('payment-paypal-notice')).toHaveTextContent(
       'PayPal charges in US dollars: EGP 2,870.40 is $59.70 at 1 EGP = 0.0208 USD.',
     );
+    expect(
+      [...screen.getByTestId('payment-paypal-notice').querySelectorAll('.money')].map((m) => m.textContent),
+    ).toEqual(['EGP\u00a02,870.40', '$59.70']);
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(leftFor).toEqual(['https://www.paypal.example/checkoutnow?token=EC-1']));
     expect(server.creations()[0]?.body).toMatchObject({

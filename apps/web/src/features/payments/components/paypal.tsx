@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { AmountSentence } from '../../../components/amount-sentence';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import { convertPrice } from '../../../lib/prices';
@@ -15,11 +16,10 @@ function usePaypalAmounts(amount: string) {
 
 /** PayPal does not take EGP: the amount it will charge, in US dollars at the configured rate. */
 export function PaypalNotice({ amount }: { amount: string }) {
-  const { t } = useTranslation('payments');
   const amounts = usePaypalAmounts(amount);
   return (
     <Alert color="blue" variant="light" data-testid="payment-paypal-notice">
-      {t('paypal.notice', { ...amounts, rate: paypalUsdPerEgp })}
+      <AmountSentence ns="payments" i18nKey="paypal.notice" values={{ ...amounts, rate: paypalUsdPerEgp }} />
     </Alert>
   );
 }
@@ -44,7 +44,9 @@ export function PaypalConfirm({ opened, amount, onCancel, onConfirm, pending }: 
       data-testid="payment-paypal-dialog"
     >
       <Stack>
-        <Text>{t('paypal.confirmText', amounts)}</Text>
+        <Text>
+          <AmountSentence ns="payments" i18nKey="paypal.confirmText" values={amounts} />
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('paypal.cancel')}

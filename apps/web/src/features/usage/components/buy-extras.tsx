@@ -1,5 +1,6 @@
 import type { EnhancedUsage } from '@invoicing/contract';
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AmountSentence } from '../../../components/amount-sentence';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -72,10 +73,14 @@ export function BuyExtras({ prices, canBuy }: { prices: EnhancedUsage['prices'];
         {t('buy.custom')}
       </Button>
       <Text size="xs" c="dimmed">
-        {t('buy.prices', {
-          credit: format.money(prices.credit, prices.currency),
-          mb: format.money(prices.storage_mb, prices.currency),
-        })}
+        <AmountSentence
+          ns="usage"
+          i18nKey="buy.prices"
+          values={{
+            credit: format.money(prices.credit, prices.currency),
+            mb: format.money(prices.storage_mb, prices.currency),
+          }}
+        />
       </Text>
       <CustomPurchaseDialog opened={customOpen} onClose={() => setCustomOpen(false)} prices={prices} />
     </UsageCard>

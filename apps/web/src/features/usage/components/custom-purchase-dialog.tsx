@@ -1,6 +1,7 @@
 import { extraLimits, paymentRequest } from '@invoicing/contract';
 import type { EnhancedUsage } from '@invoicing/contract';
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { AmountSentence } from '../../../components/amount-sentence';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
@@ -49,7 +50,13 @@ export function CustomPurchaseDialog({ opened, onClose, prices }: CustomPurchase
         <Stack>
           <NumberInput
             label={t('custom.credits')}
-            description={t('custom.creditPrice', { price: format.money(prices.credit, prices.currency) })}
+            description={
+              <AmountSentence
+                ns="usage"
+                i18nKey="custom.creditPrice"
+                values={{ price: format.money(prices.credit, prices.currency) }}
+              />
+            }
             value={form.values.credits}
             onChange={(value) => form.setValue('credits', value)}
             error={form.errorFor('credits')}
@@ -63,9 +70,13 @@ export function CustomPurchaseDialog({ opened, onClose, prices }: CustomPurchase
           />
           <NumberInput
             label={t('custom.storage')}
-            description={t('custom.storagePrice', {
-              price: format.money(prices.storage_mb, prices.currency),
-            })}
+            description={
+              <AmountSentence
+                ns="usage"
+                i18nKey="custom.storagePrice"
+                values={{ price: format.money(prices.storage_mb, prices.currency) }}
+              />
+            }
             value={form.values.storage_mb}
             onChange={(value) => form.setValue('storage_mb', value)}
             error={form.errorFor('storage_mb')}

@@ -1,5 +1,6 @@
 import type { EnhancedUsage, UsageSummary } from '@invoicing/contract';
 import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { AmountSentence } from '../../../components/amount-sentence';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +56,11 @@ export function CurrentPlanCard({ summary }: { summary: UsageSummary }) {
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" data-testid="usage-plan-price">
-        {t('plan.price', { price: format.money(summary.plan.price_monthly, summary.plan.currency) })}
+        <AmountSentence
+          ns="usage"
+          i18nKey="plan.price"
+          values={{ price: format.money(summary.plan.price_monthly, summary.plan.currency) }}
+        />
       </Text>
       {summary.trial_ends_at ? (
         <Row

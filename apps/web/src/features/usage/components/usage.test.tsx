@@ -211,6 +211,9 @@ describe('usage page', { timeout: 15_000 }, () => {
     expect(pro).toHaveAttribute('aria-current', 'true');
     expect(pro).toHaveTextContent('ProMost popularCurrent plan');
     expect(within(pro).getByTestId('usage-plan-card-price')).toHaveTextContent('EGP 299.00 / month');
+    expect(within(pro).getByTestId('usage-plan-card-price').querySelector('.money')).toHaveTextContent(
+      /^EGP 299\.00$/,
+    );
     expect(within(pro).getByTestId('usage-plan-card-unavailable')).toHaveTextContent('Your current plan');
     expect(within(pro).getByTestId('usage-plan-card-unavailable')).toBeDisabled();
     expect(screen.getAllByTestId('usage-plan-current')).toHaveLength(1);
