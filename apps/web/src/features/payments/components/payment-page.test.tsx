@@ -357,12 +357,58 @@ describe('payment page', { timeout: 15_000 }, () => {
   it('goes to the result page of a payment completed at once', async () => {
     fakeServer((call) => (call.path === '/billing/payments/create/' ? created({ kind: 'done' }) : undefined));
     await renderPayment(credits50);
-    await choose('Mobile wallet');
+    await choose('Apple Pay');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByTestId('destination')).toHaveTextContent(
       `/payment/success?payment_id=${paymentId}`,
     );
   });
+
+  it.each([
+    [
+      'en',
+      'Mobile wallet',
+      'Mobile wallet number',
+      'Pay Now',
+      'Please fill in Mobile wallet number',
+      'Invalid phone number format',
+    ],
+    [
+      'ar',
+      'محفظة الهاتف',
+      'رقم محفظة الهاتف',
+      'ادفع الآن',
+      'يرجى إدخال رقم محفظة الهاتف',
+      'صيغة رقم الهاتف غير صالحة',
+    ],
+  ] as const)(
+    'asks a mobile wallet for its number (%s)',
+    async (language, wallet, label, pay, missing, invalid) => {
+      const server = fakeServer((call) =>
+        call.path === '/billing/payments/create/'
+          ? created({ kind: 'redirect', url: 'https://accept.paymob.example/wallet/1' })
+          : undefined,
+      );
+      await renderPayment(credits50, language);
+      await choose(wallet);
+      const phone = screen.getByRole('textbox', { name: label });
+      await user.click(screen.getByRole('button', { name: pay }));
+      expect(await screen.findByText(missing)).toBeInTheDocument();
+      await user.click(phone);
+      await user.paste('0101234');
+      await user.click(screen.getByRole('button', { name: pay }));
+      expect(await screen.findByText(invalid)).toBeInTheDocument();
+      expect(server.creations()).toHaveLength(0);
+      await user.clear(phone);
+      await user.paste('010 1234 5678');
+      await user.click(screen.getByRole('button', { name: pay }));
+      await waitFor(() => expect(leftFor).toEqual(['https://accept.paymob.example/wallet/1']));
+      expect(server.creations()[0]?.body).toMatchObject({
+        payment_method: 'wallet_eg',
+        phone: '01012345678',
+      });
+    },
+  );
 
   it.each([
     [
@@ -386,7 +432,7 @@ describe('payment page', { timeout: 15_000 }, () => {
   ] as const)('says why a payment was not created (%s)', async (language, answer, title, detail) => {
     fakeServer((call) => (call.path === '/billing/payments/create/' ? answer() : undefined));
     await renderPayment(credits50, language);
-    await choose(language === 'en' ? 'Mobile wallet' : 'محفظة الهاتف');
+    await choose(language === 'en' ? 'International card' : 'بطاقة دولية');
     await user.click(screen.getByTestId('payment-pay'));
     const error = await screen.findByTestId('payment-error');
     expect(error).toHaveTextContent(title);

@@ -1,6 +1,7 @@
 import type { PaymentMethodCode } from '@invoicing/contract';
-import { Alert, Button, Container, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import type { PaymentFormField } from '@invoicing/contract';
+import { Alert, Container, Stack } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -16,11 +17,30 @@ import { usePaymentSteps } from '../hooks/use-payment-steps';
 import { usePurchaseLabel } from '../hooks/use-purchase-label';
 import { stepOfCreated } from '../payment-steps';
 import { MethodPicker, MethodsState, methodsFor } from './method-picker';
+import { PaymentDetailsForm } from './payment-details-form';
 import { PaymentError } from './payment-error';
 import { PaymentFrameDialog } from './payment-frame-dialog';
 import { PaymentSummary } from './payment-summary';
 import { PaypalNotice } from './paypal';
 import { ReferencePanel } from './reference-panel';
+
+const noFields: PaymentFormField[] = [];
+
+/** Mobile wallets are charged on the payer's number: the one detail this page asks (SPEC §7, create: phone). */
+function walletFields(label: string): PaymentFormField[] {
+  return [
+    {
+      name: 'phone',
+      label,
+      label_ar: label,
+      type: 'tel',
+      required: true,
+      placeholder: '01XXXXXXXXX',
+      validation: 'phone_eg',
+      options: [],
+    },
+  ];
+}
 
 /** Pay Now with the chosen method: the payment is created and followed to the gateway, a reference or a frame. */
 function PaymentForm({ link }: { link: PaymentLink }) {
@@ -35,8 +55,10 @@ function PaymentForm({ link }: { link: PaymentLink }) {
   const [error, setError] = useState<{ title: string; detail?: string | null } | null>(null);
   const available = methodsFor(methods.data?.methods ?? [], link);
   const chosen = available.find((candidate) => candidate.name === method) ?? null;
+  const walletLabel = t('details.walletPhone');
+  const wallet = useMemo(() => walletFields(walletLabel), [walletLabel]);
 
-  const pay = async () => {
+  const pay = async (phone?: string) => {
     setError(null);
     if (!chosen) {
       setError({ title: t('methods.select') });
@@ -53,6 +75,7 @@ function PaymentForm({ link }: { link: PaymentLink }) {
         storage_mb: link.storage_mb,
         plan_id: link.plan_id,
         billing_cycle: link.billing_cycle,
+        phone,
         return_url: `${window.location.origin}${paths.paymentSuccess}`,
         cancel_url: `${window.location.origin}${paths.paymentCancel}`,
       });
@@ -92,20 +115,16 @@ function PaymentForm({ link }: { link: PaymentLink }) {
         />
         {chosen?.name === 'paypal' ? <PaypalNotice amount={link.amount} /> : null}
       </MethodsState>
-      {error ? <PaymentError title={error.title} detail={error.detail} /> : null}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => void navigate(paths.usage)} data-testid="payment-cancel">
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          onClick={() => void pay()}
-          loading={create.isPending}
-          disabled={!canPay || available.length === 0}
-          data-testid="payment-pay"
-        >
-          {t('actions.pay')}
-        </Button>
-      </Group>
+      <PaymentDetailsForm
+        key={chosen?.name === 'wallet_eg' ? 'wallet' : 'none'}
+        fields={chosen?.name === 'wallet_eg' ? wallet : noFields}
+        onPay={(details) => pay(details.phone)}
+        onCancel={() => void navigate(paths.usage)}
+        payDisabled={!canPay || available.length === 0}
+        pending={create.isPending}
+      >
+        {error ? <PaymentError title={error.title} detail={error.detail} /> : null}
+      </PaymentDetailsForm>
       <PaymentFrameDialog
         step={steps.shown?.kind === 'iframe' ? steps.shown : null}
         onClose={steps.close}
