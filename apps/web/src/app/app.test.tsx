@@ -95,6 +95,31 @@ describe('app', { timeout: 15_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it.each([
+    ['/payment/success', 'page-payment-success'],
+    ['/payment/failure', 'page-payment-failure'],
+    ['/payment/cancel', 'page-payment-cancel'],
+  ])('opens %s to a visitor', async (path, testId) => {
+    const { router } = await renderApp(path);
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByTestId(testId)).toBeInTheDocument();
+  });
+
+  it('asks for the capture of a Paymob return without a session, then goes on to the account', async () => {
+    const { router } = await renderApp('/payment/paymob/return?id=7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const asked = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    expect(asked.filter((url) => url.endsWith('/billing/payments/capture-paymob/'))).toHaveLength(1);
+  });
+
+  it.each(['/plans', '/payment?type=credits&amount=10.00&credits=10', '/payment/enhanced'])(
+    'sends a visitor from %s to /login',
+    async (path) => {
+      const { router } = await renderApp(path);
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
   it('sends an unknown path to /', async () => {
     const { router } = await renderApp('/no/such/page');
     expect(router.state.location.pathname).toBe('/');

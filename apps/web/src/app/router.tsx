@@ -52,6 +52,10 @@ export const routes: RouteObject[] = [
           ...page(() => import('./routes/payment-failure'), 'PaymentFailurePage'),
         },
         { path: paths.paymentCancel, ...page(() => import('./routes/payment-cancel'), 'PaymentCancelPage') },
+        {
+          path: paths.paymentPaymobReturn,
+          ...page(() => import('./routes/payment-paymob-return'), 'PaymobReturnPage'),
+        },
       ]),
       group(
         [

@@ -31,6 +31,8 @@ export const paths = {
   paymentSuccess: '/payment/success',
   paymentFailure: '/payment/failure',
   paymentCancel: '/payment/cancel',
+  /** Where Paymob sends the payer's browser back, with the transaction in the query. */
+  paymentPaymobReturn: '/payment/paymob/return',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];

@@ -1,7 +1,1 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../../components/section-placeholder';
-
-export function PaymentFailurePage() {
-  const { t } = useTranslation('pages');
-  return <SectionPlaceholder title={t('paymentFailure')} testId="page-payment-failure" backTo="usage" />;
-}
+export { PaymentFailurePage } from '../../features/payments/components/payment-failure-page';

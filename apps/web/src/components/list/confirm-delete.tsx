@@ -58,6 +58,8 @@ interface ConfirmDeleteProps<T> {
   deleteLabel: string;
   /** The sentence for a refusal; the error in one sentence, with `failed` when it says nothing more. */
   failed: string;
+  /** Said above the refusal's sentence, when the dialog states the failure first ('Failed to remove purchase'). */
+  failedTitle?: string;
   describe?: (error: unknown) => string;
   /** `customer` names the dialog customer-delete-dialog, its error customer-delete-error, and so on. */
   testIdPrefix: string;
@@ -78,7 +80,13 @@ export function ConfirmDelete<T>(props: ConfirmDeleteProps<T>) {
         <Text>{props.question}</Text>
         {props.note}
         {deletion.error ? (
-          <Alert color="red" variant="light" role="alert" data-testid={`${testIdPrefix}-delete-error`}>
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={props.failedTitle}
+            data-testid={`${testIdPrefix}-delete-error`}
+          >
             {props.describe
               ? props.describe(deletion.error)
               : describeError(deletion.error, t, i18n.language, props.failed)}

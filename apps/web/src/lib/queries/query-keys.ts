@@ -13,5 +13,9 @@ export const queryKeys = {
   attachments: ['attachments'],
   ocr: ['ocr'],
   usageSummary: ['usage', 'summary'],
+  /** The usage page's one answer: usage, limits, prices and plans. */
+  usageEnhanced: ['usage', 'enhanced'],
+  /** Plans, payment methods, their form fields and payments' statuses. */
+  payments: ['payments'],
   dashboardSummary: ['dashboard', 'summary'],
 } as const;

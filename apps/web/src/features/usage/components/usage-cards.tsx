@@ -1,11 +1,11 @@
-import type { UsageSummary } from '@invoicing/contract';
+import type { EnhancedUsage, UsageSummary } from '@invoicing/contract';
 import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { AmountSentence } from '../../../components/amount-sentence';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isolate } from '../../../lib/format';
+import { usePlanName } from '../../../components/plans/plan-name';
 import { useUsageFormat } from '../hooks/use-usage-format';
-import { planCodeOf } from '../plans';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -39,15 +39,6 @@ export function UsageCard({
   );
 }
 
-/** A plan's name in the page language when it is one of ours; a plan added by a superuser keeps its own. */
-export function usePlanName() {
-  const { t } = useTranslation('usage');
-  return (name: string) => {
-    const code = planCodeOf(name);
-    return code ? t(`plans.names.${code}`) : isolate(name);
-  };
-}
-
 export function CurrentPlanCard({ summary }: { summary: UsageSummary }) {
   const { t } = useTranslation('usage');
   const format = useUsageFormat();
@@ -65,7 +56,11 @@ export function CurrentPlanCard({ summary }: { summary: UsageSummary }) {
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" data-testid="usage-plan-price">
-        {t('plan.price', { price: format.money(summary.plan.price_monthly, summary.plan.currency) })}
+        <AmountSentence
+          ns="usage"
+          i18nKey="plan.price"
+          values={{ price: format.money(summary.plan.price_monthly, summary.plan.currency) }}
+        />
       </Text>
       {summary.trial_ends_at ? (
         <Row
@@ -165,6 +160,37 @@ export function StorageCard({ storage }: { storage: UsageSummary['storage'] }) {
         value={format.megabytes(storage.extra_mb)}
         testId="usage-storage-extra"
       />
+    </UsageCard>
+  );
+}
+
+type Limits = EnhancedUsage['limits'];
+
+/** What the plan allows beside credits and storage: customers, items and invoices this month. */
+export function LimitsCard({ limits }: { limits: Limits }) {
+  const { t } = useTranslation('usage');
+  const format = useUsageFormat();
+  const rows: { key: keyof Limits; testId: string }[] = [
+    { key: 'customers', testId: 'usage-limits-customers' },
+    { key: 'items', testId: 'usage-limits-items' },
+    { key: 'invoices_this_month', testId: 'usage-limits-invoices' },
+  ];
+  return (
+    <UsageCard title={t('limits.title')} testId="usage-limits">
+      {rows.map(({ key, testId }) => {
+        const { used, limit } = limits[key];
+        return (
+          <Row
+            key={key}
+            label={t(`limits.${key}`)}
+            value={t('ofMax', {
+              used: format.number(used),
+              max: limit === null ? t('limits.unlimited') : format.number(limit),
+            })}
+            testId={testId}
+          />
+        );
+      })}
     </UsageCard>
   );
 }

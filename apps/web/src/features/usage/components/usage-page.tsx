@@ -1,30 +1,28 @@
-import { Container, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Container, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { useUsageSummary } from '../../../lib/queries/usage-summary';
+import { useEnhancedUsage } from '../api/get-enhanced-usage';
+import { BuyExtras } from './buy-extras';
 import { ExtraPurchases } from './extra-purchases';
 import { LimitBanner } from './limit-banner';
-import { PlanCards } from './plan-cards';
-import { CreditsCard, CurrentPlanCard, StorageCard } from './usage-cards';
+import { CreditsCard, CurrentPlanCard, LimitsCard, StorageCard } from './usage-cards';
 import { UsageError } from './usage-error';
+import { UsagePlans } from './usage-plans';
 import { UsageSkeleton } from './usage-skeleton';
 
 function UsageContent() {
-  const summary = useUsageSummary({ fresh: true });
+  const { t } = useTranslation('usage');
+  const usage = useEnhancedUsage();
   // Figures already shown stay when a later refresh fails; the error is for a page with nothing to show.
-  if (summary.data === undefined) {
-    if (summary.isError) {
+  if (usage.data === undefined) {
+    if (usage.isError) {
       return (
-        <UsageError
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
-        />
+        <UsageError error={usage.error} onRetry={() => void usage.refetch()} retrying={usage.isFetching} />
       );
     }
     return <UsageSkeleton />;
   }
-  const data = summary.data;
+  const data = usage.data;
   return (
     <Stack gap="lg" data-testid="usage-summary">
       <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -32,13 +30,22 @@ function UsageContent() {
         <CreditsCard credits={data.credits} />
         <StorageCard storage={data.storage} />
       </SimpleGrid>
-      <ExtraPurchases purchases={data.extra_purchases.active_purchases} />
-      <PlanCards currentPlanName={data.plan.name} />
+      {data.can_purchase ? null : (
+        <Alert color="gray" variant="light" data-testid="usage-owner-only">
+          {t('ownerOnly')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <LimitsCard limits={data.limits} />
+        <BuyExtras prices={data.prices} canBuy={data.can_purchase} />
+      </SimpleGrid>
+      <ExtraPurchases purchases={data.extra_purchases.active_purchases} canRemove={data.can_purchase} />
+      <UsagePlans usage={data} />
     </Stack>
   );
 }
 
-/** SPEC §2, Usage and billing: what the plan gives, what is used and left, and why the user was sent here. */
+/** SPEC §2, Usage and billing: what the plan gives, what is used and left, extras, plans, and why the user is here. */
 export function UsagePage() {
   const { t } = useTranslation(['pages', 'usage']);
   return (

@@ -1,0 +1,1 @@
+export { PaymobReturnPage } from '../../features/payments/components/paymob-return-page';
