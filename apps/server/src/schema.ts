@@ -13,3 +13,4 @@ export * from './features/invoices/invoices.table';
 export * from './features/attachments/attachments.table';
 export * from './features/credits/credits.table';
 export * from './features/ocr/ocr.table';
+export * from './features/admin/admin.table';

@@ -39,6 +39,9 @@ export const errorCodes = [
   'PAYMENT_GATEWAY_ERROR',
   'PURCHASE_IN_USE',
   'NOT_AN_UPGRADE',
+  'SELF_CHANGE_REFUSED',
+  'LAST_OWNER',
+  'PLAN_IN_USE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -8,6 +8,7 @@ import { registerInvoiceRoutes } from './invoices/invoices.routes';
 import { registerAttachmentRoutes } from './attachments/attachments.routes';
 import { registerOcrRoutes } from './ocr/ocr.routes';
 import { registerUsageRoutes } from './usage/usage.routes';
+import { registerAdminRoutes } from './admin/admin.routes';
 
 /** Every feature's routes, registered in this order by buildApp (no folder autoload). */
 export const featureRoutes: FeatureRoutes[] = [
@@ -20,4 +21,5 @@ export const featureRoutes: FeatureRoutes[] = [
   registerAttachmentRoutes,
   registerOcrRoutes,
   registerUsageRoutes,
+  registerAdminRoutes,
 ];

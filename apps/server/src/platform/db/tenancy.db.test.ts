@@ -45,7 +45,15 @@ describe('tenancy', () => {
   it('every table is a tenant table, or one of the global tables named here', async () => {
     // Tables shared by every organization, on purpose. A new table is a tenant table (organization_id,
     // row-level security) unless it is added here, in review.
-    const globalTables = ['auth_throttle', 'organizations', 'plans', 'refresh_tokens', 'users'];
+    const globalTables = [
+      'audit_log',
+      'auth_throttle',
+      'organizations',
+      'plans',
+      'refresh_tokens',
+      'stored_file_removals',
+      'users',
+    ];
     const tables = await rows<{ table_name: string; tenant: boolean }>(sql`
       select t.table_name,
              exists (select 1 from information_schema.columns c
