@@ -14,4 +14,6 @@ export const queryKeys = {
   ocr: ['ocr'],
   usageSummary: ['usage', 'summary'],
   dashboardSummary: ['dashboard', 'summary'],
+  /** Everything the admin panel reads: its changes refresh every tab. */
+  admin: ['admin'],
 } as const;
