@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
-import { idParams, money, optionalText, pageQuery, paginated } from './common';
+import { decimalInput, idParams, money, optionalText, pageQuery, paginated, text } from './common';
+import { validationMessages as m } from './errors';
 import { membershipRoles } from './roles';
 
 /** SPEC §3, Admin user. */
@@ -100,6 +101,63 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+/** The currencies a plan may be priced in (SPEC §5, plan edit). */
+export const planCurrencies = ['EGP', 'USD', 'EUR'] as const;
+
+/** SPEC §3, Subscription plan (admin), with the numeric limits of DECISIONS.md (null: unlimited). */
+export const adminPlan = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price_monthly: money,
+  price_yearly: money,
+  currency: z.string(),
+  credits_per_month: z.number().int(),
+  max_storage_mb: z.number().int(),
+  max_customers: z.number().int().nullable(),
+  max_items: z.number().int().nullable(),
+  max_invoices_per_month: z.number().int().nullable(),
+  is_active: z.boolean(),
+  /** Organizations subscribed to it: a plan in use cannot be deleted. */
+  organization_count: z.number().int(),
+});
+export type AdminPlan = z.infer<typeof adminPlan>;
+
+const planPrice = decimalInput({
+  scale: 2,
+  min: 0,
+  max: 999_999_999,
+  messages: { invalid: m.priceInvalid, min: m.priceNegative, max: m.amountTooLarge },
+});
+const wholeNumber = (required: string) =>
+  z
+    .number({ error: required })
+    .int({ error: m.wholeNumberInvalid })
+    .min(0, { error: m.wholeNumberInvalid })
+    .max(100_000_000, { error: m.amountTooLarge });
+const planLimit = wholeNumber(m.wholeNumberInvalid).nullable();
+
+/** SPEC §5, plan edit: the whole plan as the edit form sends it. */
+export const adminPlanInput = z.object({
+  name: text({ max: 100, required: m.planNameRequired }),
+  description: optionalText({ max: 1000, multiline: true }),
+  price_monthly: planPrice,
+  price_yearly: planPrice,
+  currency: z.enum(planCurrencies, { error: m.planCurrencyInvalid }),
+  credits_per_month: wholeNumber(m.creditsRequired),
+  max_storage_mb: wholeNumber(m.storageRequired),
+  max_customers: planLimit.optional(),
+  max_items: planLimit.optional(),
+  max_invoices_per_month: planLimit.optional(),
+  is_active: z.boolean().optional(),
+});
+export type AdminPlanInput = z.input<typeof adminPlanInput>;
+
+/** SPEC §7: any of the plan's fields (the active toggle sends only `is_active`). */
+export const adminPlanUpdate = adminPlanInput.partial();
+export type AdminPlanUpdate = z.input<typeof adminPlanUpdate>;
+
 const day = z.iso.date({ error: 'Enter a valid date' });
 
 const searchQuery = pageQuery.extend({ q: optionalText({ max: 200 }) });
@@ -179,6 +237,31 @@ export const adminRoutes = {
     params: idParams,
     body: adminMembershipUpdate,
     response: adminMembership,
+  }),
+  plans: defineRoute({
+    method: 'GET',
+    path: '/admin/subscription-plans/',
+    access: 'superuser',
+    summary: 'Every plan, active or not, with the number of organizations on it',
+    response: z.array(adminPlan),
+  }),
+  updatePlan: defineRoute({
+    method: 'PATCH',
+    path: '/admin/subscription-plans/:id/',
+    access: 'superuser',
+    summary: 'Edit a plan or switch it on or off',
+    params: idParams,
+    body: adminPlanUpdate,
+    response: adminPlan,
+  }),
+  deletePlan: defineRoute({
+    method: 'DELETE',
+    path: '/admin/subscription-plans/:id/',
+    access: 'superuser',
+    summary: 'Delete a plan no organization uses (409 otherwise; the Free plan stays)',
+    params: idParams,
+    response: z.undefined(),
+    successStatus: 204,
   }),
   auditLog: defineRoute({
     method: 'GET',

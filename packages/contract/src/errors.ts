@@ -96,4 +96,9 @@ export const validationMessages = {
   imageType: 'Please select a valid image file (JPG, PNG, WEBP) or PDF',
   imageTooLarge: 'File size must be less than 10MB',
   imageUnreadable: 'The file could not be read as an image or PDF',
+  planNameRequired: 'Plan name is required',
+  planCurrencyInvalid: 'Choose one of EGP, USD or EUR',
+  creditsRequired: 'Credits per month is required',
+  storageRequired: 'Max storage is required',
+  wholeNumberInvalid: 'Enter a whole number, 0 or more',
 } as const;

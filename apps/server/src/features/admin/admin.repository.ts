@@ -9,6 +9,7 @@ import { customers } from '../customers/customers.table';
 import { invoices } from '../invoices/invoices.table';
 import { items } from '../items/items.table';
 import { ocrExtractions } from '../ocr/ocr.table';
+import { plans } from '../plans/plans.table';
 import { memberships, organizations } from '../orgs/orgs.table';
 import { auditLog, storedFileRemovals } from './admin.table';
 
@@ -47,6 +48,24 @@ export interface AdminMembershipRow {
 /** How many members the organization of the row has. */
 // Written out: inside a subquery drizzle would name the columns without their tables.
 const userCountOf = sql<number>`(select count(*)::int from memberships m where m.organization_id = organizations.id)`;
+
+const planColumns = {
+  id: plans.id,
+  code: plans.code,
+  name: plans.name,
+  description: plans.description,
+  priceMonthly: plans.priceMonthly,
+  priceYearly: plans.priceYearly,
+  currency: plans.currency,
+  creditsPerMonth: plans.creditsPerMonth,
+  maxStorageMb: plans.maxStorageMb,
+  maxCustomers: plans.maxCustomers,
+  maxItems: plans.maxItems,
+  maxInvoicesPerMonth: plans.maxInvoicesPerMonth,
+  isActive: plans.isActive,
+  organizationCount: sql<number>`(select count(*)::int from subscriptions s where s.plan_id = plans.id)`,
+};
+export type AdminPlanRow = Awaited<ReturnType<ReturnType<typeof adminRepository>['listPlans']>>[number];
 
 /**
  * The admin panel's queries, across every organization: system access only. It reads users, organizations
@@ -193,6 +212,23 @@ export const adminRepository = (db: Queryable) => ({
 
   updateMembershipRole: async (id: string, role: MembershipRole) => {
     await db.update(memberships).set({ role }).where(eq(memberships.id, id));
+  },
+
+  /** Every plan with the number of organizations subscribed to it, in the plans page's order. */
+  listPlans: async () => db.select(planColumns).from(plans).orderBy(asc(plans.sortOrder), asc(plans.name)),
+
+  /** One plan; `lock` holds it until the caller's transaction ends (its change or deletion). */
+  findPlan: async (id: string, opts: { lock?: boolean } = {}) => {
+    const query = db.select(planColumns).from(plans).where(eq(plans.id, id)).limit(1);
+    return (await (opts.lock ? query.for('update', { of: plans }) : query))[0] ?? null;
+  },
+
+  updatePlan: async (id: string, values: Partial<typeof plans.$inferInsert>) => {
+    await db.update(plans).set(values).where(eq(plans.id, id));
+  },
+
+  deletePlan: async (id: string) => {
+    await db.delete(plans).where(eq(plans.id, id));
   },
 
   insertAudit: async (values: {

@@ -12,6 +12,7 @@ import { bearer, createTestApp, json, registerUser, uniqueEmail, type TestApp } 
 import { localFilesDir } from '../../platform/storage/file-store';
 import { ensureSuperuser } from '../auth/auth.service';
 import { addMember } from '../orgs/orgs.service';
+import { plans } from '../plans/plans.table';
 
 const fake = createFakeOcr();
 let t: TestApp;
@@ -77,11 +78,13 @@ afterAll(() => t.close());
 const allAdminRoutes = Object.values(adminRoutes) as RouteDef[];
 const pathOf = (route: RouteDef) => route.path.replace(':id', '00000000-0000-4000-8000-000000000000');
 const bodyOf = (route: RouteDef) =>
-  route.path.startsWith('/admin/users/')
+  route.path.startsWith('/admin/subscription-plans/')
     ? { is_active: true }
-    : route.path.startsWith('/admin/memberships/')
-      ? { role: 'USER' }
-      : undefined;
+    : route.path.startsWith('/admin/users/')
+      ? { is_active: true }
+      : route.path.startsWith('/admin/memberships/')
+        ? { role: 'USER' }
+        : undefined;
 
 describe('who may call the admin API', () => {
   it.each(allAdminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
@@ -572,5 +575,133 @@ describe('the audit log', () => {
     expect(reversed.statusCode).toBe(400);
     expect((await call('GET', '/admin/audit-log/?action=user.exploded', asAdmin())).statusCode).toBe(400);
     expect((await call('GET', '/admin/audit-log/?from=yesterday', asAdmin())).statusCode).toBe(400);
+  });
+});
+
+describe('subscription plans', () => {
+  const insertPlan = async (code: string) => {
+    const [row] = await t.system.db
+      .insert(plans)
+      .values({
+        code,
+        name: `Plan ${code}`,
+        priceMonthly: '10.00',
+        priceYearly: '96.00',
+        creditsPerMonth: 5,
+        maxStorageMb: 10,
+      })
+      .returning({ id: plans.id });
+    return row!.id;
+  };
+
+  it('lists every plan with the organizations on it', async () => {
+    await registerUser(t.app);
+    const list = json<{ code: string; organization_count: number; price_monthly: string }[]>(
+      await call('GET', '/admin/subscription-plans/', asAdmin()),
+    );
+    expect(list.slice(0, 3).map((p) => p.code)).toEqual(['free', 'pro', 'enterprise']);
+    expect(list.find((p) => p.code === 'pro')).toMatchObject({
+      name: 'Pro',
+      price_monthly: '299.00',
+      credits_per_month: 100,
+      max_storage_mb: 1024,
+      max_customers: 2000,
+      is_active: true,
+      organization_count: expect.any(Number),
+    });
+    expect(list.find((p) => p.code === 'pro')!.organization_count).toBeGreaterThan(0);
+    expect(list.find((p) => p.code === 'enterprise')).toMatchObject({ max_customers: null });
+  });
+
+  it('edits a plan with the checks of the edit form, and logs the change', async () => {
+    const id = await insertPlan(`edit-${Date.now()}`);
+    const res = await call('PATCH', `/admin/subscription-plans/${id}/`, asAdmin(), {
+      name: 'Business',
+      description: 'For offices',
+      price_monthly: '49.5',
+      price_yearly: 475.2,
+      currency: 'USD',
+      credits_per_month: 250,
+      max_storage_mb: 2048,
+      max_customers: null,
+      max_items: 500,
+      is_active: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({
+      id,
+      name: 'Business',
+      description: 'For offices',
+      price_monthly: '49.50',
+      price_yearly: '475.20',
+      currency: 'USD',
+      credits_per_month: 250,
+      max_storage_mb: 2048,
+      max_customers: null,
+      max_items: 500,
+      is_active: false,
+      organization_count: 0,
+    });
+    const toggled = await call('PATCH', `/admin/subscription-plans/${id}/`, asAdmin(), { is_active: true });
+    expect(json(toggled)).toMatchObject({ is_active: true, name: 'Business' });
+
+    const refused = await call('PATCH', `/admin/subscription-plans/${id}/`, asAdmin(), {
+      name: '  ',
+      price_monthly: '1.234',
+      price_yearly: '-1',
+      currency: 'GBP',
+      credits_per_month: -1,
+      max_storage_mb: 1.5,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json<{ errors: Record<string, string[]> }>(refused).errors).toEqual({
+      name: ['Plan name is required'],
+      price_monthly: ['Enter a price with at most two decimals'],
+      price_yearly: ['Price cannot be negative'],
+      currency: ['Choose one of EGP, USD or EUR'],
+      credits_per_month: ['Enter a whole number, 0 or more'],
+      max_storage_mb: ['Enter a whole number, 0 or more'],
+    });
+
+    const log = await auditOf('action=plan.updated&target_type=plan&page_size=100');
+    const mine = log.results.filter((e) => e.target_id === id) as unknown as {
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }[];
+    expect(mine).toHaveLength(2);
+    expect(mine[1]!.before).toMatchObject({
+      name: `Plan ${mine[1]!.before.code as string}`,
+      currency: 'EGP',
+    });
+    expect(mine[1]!.after).toMatchObject({ name: 'Business', currency: 'USD' });
+    expect(
+      (await call('PATCH', '/admin/subscription-plans/00000000-0000-4000-8000-000000000000/', asAdmin(), {}))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('deletes only a plan no organization uses; the Free plan stays', async () => {
+    const list = json<{ id: string; code: string }[]>(
+      await call('GET', '/admin/subscription-plans/', asAdmin()),
+    );
+    const pro = list.find((p) => p.code === 'pro')!;
+    const free = list.find((p) => p.code === 'free')!;
+    const inUse = await call('DELETE', `/admin/subscription-plans/${pro.id}/`, asAdmin());
+    expect(inUse.statusCode).toBe(409);
+    expect(json(inUse)).toMatchObject({
+      code: 'PLAN_IN_USE',
+      detail: expect.stringMatching(/used by \d+ organization/),
+    });
+    const freeRes = await call('DELETE', `/admin/subscription-plans/${free.id}/`, asAdmin());
+    expect(freeRes.statusCode).toBe(409);
+    expect(json(freeRes).code).toBe('PLAN_IN_USE');
+
+    const id = await insertPlan(`gone-${Date.now()}`);
+    expect((await call('DELETE', `/admin/subscription-plans/${id}/`, asAdmin())).statusCode).toBe(204);
+    const after = json<{ id: string }[]>(await call('GET', '/admin/subscription-plans/', asAdmin()));
+    expect(after.map((p) => p.id)).not.toContain(id);
+    expect(after.map((p) => p.id)).toContain(pro.id);
+    expect((await auditOf('action=plan.deleted')).results.map((e) => e.target_id)).toContain(id);
+    expect((await call('DELETE', `/admin/subscription-plans/${id}/`, asAdmin())).statusCode).toBe(404);
   });
 });

@@ -24,5 +24,12 @@ export const registerAdminRoutes: FeatureRoutes = (app, ctx) => {
   bindRoute(app, guard, adminRoutes.updateMembership, ({ auth, params, body }) =>
     admin.updateMembership(auth.userId, params.id, body.role),
   );
+  bindRoute(app, guard, adminRoutes.plans, () => admin.listPlans());
+  bindRoute(app, guard, adminRoutes.updatePlan, ({ auth, params, body }) =>
+    admin.updatePlan(auth.userId, params.id, body),
+  );
+  bindRoute(app, guard, adminRoutes.deletePlan, ({ auth, params }) =>
+    admin.deletePlan(auth.userId, params.id),
+  );
   bindRoute(app, guard, adminRoutes.auditLog, ({ query }) => admin.listAudit(query));
 };

@@ -6,6 +6,9 @@ import type {
   MembershipRole,
   UsageSummary,
 } from '@invoicing/contract';
+import { isForeignKeyViolation } from '../../platform/db/errors';
+import type { z } from 'zod';
+import type { adminPlanUpdate } from '@invoicing/contract';
 import type { Queryable } from '../../platform/db/org-scope';
 import type { SystemAccess } from '../../platform/db/system-access';
 import { pageOf } from '../../platform/db/pagination';
@@ -20,6 +23,7 @@ import {
   membershipSnapshot,
   toAdminMembership,
   toAdminOrganization,
+  toAdminPlan,
   toAdminUser,
   toAuditEntry,
 } from './admin.wire';
@@ -39,6 +43,14 @@ interface AdminDeps {
 const USAGE_READS_AT_ONCE = 4;
 
 const DAY_MS = 86_400_000;
+
+const planInUse = (organizations: number | null) =>
+  new AppError(
+    'PLAN_IN_USE',
+    organizations === null
+      ? 'This plan is in use and cannot be deleted. Switch it off instead.'
+      : `This plan is used by ${organizations} organization${organizations === 1 ? '' : 's'} and cannot be deleted. Switch it off instead.`,
+  );
 
 /**
  * Removes the stored files whose removal was asked for and not finished (a crash, an unreachable object
@@ -231,6 +243,78 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
       });
       const [answer] = await withUsage([updated]);
       return answer!;
+    },
+
+    listPlans: async () => (await repo.listPlans()).map(toAdminPlan),
+
+    /** Edits a plan; what organizations on it pay and get follows from their next period. */
+    updatePlan: async (actorId: string, id: string, body: z.output<typeof adminPlanUpdate>) =>
+      system.db.transaction(async (tx) => {
+        const txRepo = adminRepository(tx);
+        const found = await txRepo.findPlan(id, { lock: true });
+        if (!found) throw notFound('Plan not found.');
+        const values = {
+          ...(body.name === undefined ? {} : { name: body.name }),
+          ...(body.description === undefined ? {} : { description: body.description }),
+          ...(body.price_monthly === undefined ? {} : { priceMonthly: body.price_monthly }),
+          ...(body.price_yearly === undefined ? {} : { priceYearly: body.price_yearly }),
+          ...(body.currency === undefined ? {} : { currency: body.currency }),
+          ...(body.credits_per_month === undefined ? {} : { creditsPerMonth: body.credits_per_month }),
+          ...(body.max_storage_mb === undefined ? {} : { maxStorageMb: body.max_storage_mb }),
+          ...(body.max_customers === undefined ? {} : { maxCustomers: body.max_customers }),
+          ...(body.max_items === undefined ? {} : { maxItems: body.max_items }),
+          ...(body.max_invoices_per_month === undefined
+            ? {}
+            : { maxInvoicesPerMonth: body.max_invoices_per_month }),
+          ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
+        };
+        const before = toAdminPlan(found);
+        if (Object.keys(values).length === 0) return before;
+        await txRepo.updatePlan(id, values);
+        const after = toAdminPlan((await txRepo.findPlan(id))!);
+        if (JSON.stringify(before) !== JSON.stringify(after)) {
+          await audit(tx, actorId, {
+            action: 'plan.updated',
+            targetType: 'plan',
+            targetId: id,
+            before,
+            after,
+          });
+        }
+        return after;
+      }),
+
+    /**
+     * Deletes a plan no organization is subscribed to (409 otherwise). The Free plan is never deleted: a
+     * trial that ends without payment falls to it.
+     */
+    deletePlan: async (actorId: string, id: string) => {
+      try {
+        await system.db.transaction(async (tx) => {
+          const txRepo = adminRepository(tx);
+          const found = await txRepo.findPlan(id, { lock: true });
+          if (!found) throw notFound('Plan not found.');
+          if (found.code === 'free') {
+            throw new AppError(
+              'PLAN_IN_USE',
+              'The Free plan cannot be deleted: trials that end without payment move to it.',
+            );
+          }
+          if (found.organizationCount > 0) throw planInUse(found.organizationCount);
+          await txRepo.deletePlan(id);
+          await audit(tx, actorId, {
+            action: 'plan.deleted',
+            targetType: 'plan',
+            targetId: id,
+            before: toAdminPlan(found),
+            after: null,
+          });
+        });
+      } catch (error) {
+        // A subscription (or a payment) that came to refer to it meanwhile.
+        if (isForeignKeyViolation(error)) throw planInUse(null);
+        throw error;
+      }
     },
 
     listAudit: async (

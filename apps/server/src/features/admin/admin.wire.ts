@@ -2,11 +2,12 @@ import {
   toMoney,
   type AdminMembership,
   type AdminOrganization,
+  type AdminPlan,
   type AdminUser,
   type AuditEntry,
   type UsageSummary,
 } from '@invoicing/contract';
-import type { AdminMembershipRow, AuditRow } from './admin.repository';
+import type { AdminMembershipRow, AdminPlanRow, AuditRow } from './admin.repository';
 
 interface UserFields {
   id: string;
@@ -81,4 +82,21 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   before: row.before ?? null,
   after: row.after ?? null,
   created_at: row.createdAt.toISOString(),
+});
+
+export const toAdminPlan = (p: AdminPlanRow): AdminPlan => ({
+  id: p.id,
+  code: p.code,
+  name: p.name,
+  description: p.description,
+  price_monthly: toMoney(p.priceMonthly),
+  price_yearly: toMoney(p.priceYearly),
+  currency: p.currency,
+  credits_per_month: p.creditsPerMonth,
+  max_storage_mb: p.maxStorageMb,
+  max_customers: p.maxCustomers,
+  max_items: p.maxItems,
+  max_invoices_per_month: p.maxInvoicesPerMonth,
+  is_active: p.isActive,
+  organization_count: p.organizationCount,
 });
