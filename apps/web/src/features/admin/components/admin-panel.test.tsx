@@ -1,7 +1,13 @@
-import type { AdminMembership, AdminOrganization, AdminUser, AuditEntry } from '@invoicing/contract';
+import type {
+  AdminMembership,
+  AdminOrganization,
+  AdminPlan,
+  AdminUser,
+  AuditEntry,
+} from '@invoicing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import type { Language } from '../../../lib/storage';
 import { setTokens } from '../../../lib/storage';
@@ -79,6 +85,23 @@ const entries: AuditEntry[] = [
   },
 ];
 
+const pro: AdminPlan = {
+  id: '90000000-0000-4000-8000-000000000009',
+  code: 'pro',
+  name: 'Pro',
+  description: 'For growing businesses',
+  price_monthly: '299.00',
+  price_yearly: '2870.40',
+  currency: 'EGP',
+  credits_per_month: 100,
+  max_storage_mb: 1024,
+  max_customers: 2000,
+  max_items: null,
+  max_invoices_per_month: 2000,
+  is_active: true,
+  organization_count: 4,
+};
+
 const page = <T,>(results: T[]) => ({ count: results.length, page: 1, page_size: 20, results });
 
 /** A fake admin API; `answer` may take a call first. */
@@ -99,6 +122,11 @@ function fakeServer(answer: (call: ApiCall) => Response | undefined = () => unde
     if (call.method === 'DELETE') return new Response(null, { status: 204 });
     if (call.method === 'GET' && call.path === '/admin/memberships/')
       return jsonResponse(200, page([membership]));
+    if (call.method === 'GET' && call.path === '/admin/subscription-plans/') return jsonResponse(200, [pro]);
+    if (call.method === 'PATCH' && call.path === `/admin/subscription-plans/${pro.id}/`) {
+      const { name, is_active } = call.body as Partial<AdminPlan>;
+      return jsonResponse(200, { ...pro, name: name ?? pro.name, is_active: is_active ?? pro.is_active });
+    }
     if (call.method === 'GET' && call.path === '/admin/audit-log/') return jsonResponse(200, page(entries));
     if (call.method === 'PATCH' && call.path.startsWith('/admin/users/')) {
       const target = [mona, karim].find((u) => call.path.includes(u.id))!;
@@ -114,11 +142,29 @@ function fakeServer(answer: (call: ApiCall) => Response | undefined = () => unde
 
 const user = userEvent.setup({ delay: null });
 
+/** Puts a value in a field at once, the way pasting does: key by key would cost a render per letter. */
+async function fill(input: HTMLElement, value: string) {
+  await user.clear(input);
+  if (value === '') return;
+  await user.click(input);
+  await user.paste(value);
+}
+
 const renderAdmin = (path: string, language: Language = 'en') =>
   renderPages({ '/admin': () => <AdminPanel /> }, path, language);
 
 const rowOf = async (testId: string, text: string) =>
   (await screen.findAllByTestId(testId)).find((row) => row.textContent?.includes(text))!;
+
+// Mantine's autosized Textarea (the plan form) listens to document.fonts, which jsdom does not implement.
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
+});
 
 beforeEach(() => {
   setTokens({ access: fakeAccessToken({ sub: me.id, is_superuser: true }), refresh: 'r' });
@@ -131,7 +177,7 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     return i18n.getFixedT(language, 'admin')(key, options);
   };
 
-  it('has six tabs; plans and payment methods are still to come', async () => {
+  it('has six tabs; payment methods are still to come', async () => {
     fakeServer();
     await renderAdmin('/admin', language);
     const tabs = screen.getAllByRole('tab');
@@ -141,8 +187,8 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
       ),
     );
     expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
-    await user.click(screen.getByTestId('admin-tab-plans'));
-    expect(await screen.findByTestId('admin-panel-plans')).toHaveTextContent(t('comingSoon.title'));
+    await user.click(screen.getByTestId('admin-tab-paymentMethods'));
+    expect(await screen.findByTestId('admin-panel-paymentMethods')).toHaveTextContent(t('comingSoon.title'));
   });
 
   it('users: flags shown, the own account untouchable, deactivation confirmed first', async () => {
@@ -293,6 +339,78 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
       ),
     ).toBeInTheDocument();
     expect(within(row).getByTestId('admin-membership-role')).toHaveValue(t('memberships.roles.OWNER'));
+  });
+
+  it('plans: shown with their limits, switched off at once, edited with the form checks', async () => {
+    const server = fakeServer();
+    await renderAdmin('/admin?tab=plans', language);
+    const row = await rowOf('admin-plan-row', 'Pro');
+    expect(within(row).getByTestId('admin-plan-monthly')).toHaveTextContent('299.00');
+    expect(within(row).getByTestId('admin-plan-organizations')).toHaveTextContent('4');
+    expect(row).toHaveTextContent(t('plans.unlimited'));
+    await user.click(within(row).getByTestId('admin-plan-active'));
+    await waitFor(() =>
+      expect(server.writes()).toEqual([
+        expect.objectContaining({
+          method: 'PATCH',
+          path: `/admin/subscription-plans/${pro.id}/`,
+          body: { is_active: false },
+        }),
+      ]),
+    );
+
+    await user.click(within(row).getByTestId('admin-plan-edit'));
+    const form = await screen.findByTestId('admin-plan-form');
+    await fill(within(form).getByTestId('admin-plan-name'), '');
+    await fill(within(form).getByTestId('admin-plan-credits-per-month'), '');
+    await fill(within(form).getByTestId('admin-plan-price-monthly'), '299.005');
+    await user.click(screen.getByTestId('admin-plan-save'));
+    const errors = i18n.getFixedT(language, 'errors');
+    expect(within(form).getByTestId('admin-plan-name')).toHaveAccessibleDescription(
+      errors('validation.planNameRequired'),
+    );
+    expect(within(form).getByTestId('admin-plan-credits-per-month')).toHaveAccessibleDescription(
+      errors('validation.creditsRequired'),
+    );
+    expect(within(form).getByTestId('admin-plan-price-monthly')).toHaveAccessibleDescription(
+      errors('validation.priceInvalid'),
+    );
+    expect(server.writes()).toHaveLength(1);
+
+    await fill(within(form).getByTestId('admin-plan-name'), 'Pro Plus');
+    await fill(within(form).getByTestId('admin-plan-credits-per-month'), '150');
+    await fill(within(form).getByTestId('admin-plan-price-monthly'), '349.5');
+    await fill(within(form).getByTestId('admin-plan-max-customers'), '');
+    await user.click(screen.getByTestId('admin-plan-save'));
+    await waitFor(() => expect(server.writes()).toHaveLength(2));
+    expect(server.writes()[1]!.body).toEqual({
+      name: 'Pro Plus',
+      description: 'For growing businesses',
+      price_monthly: '349.5',
+      price_yearly: '2870.40',
+      currency: 'EGP',
+      credits_per_month: 150,
+      max_storage_mb: 1024,
+      max_customers: null,
+      max_items: null,
+      max_invoices_per_month: 2000,
+    });
+    expect(await screen.findByText(t('plans.saved', { name: 'Pro Plus' }))).toBeInTheDocument();
+  });
+
+  it('plans: a plan in use is not deleted, and the dialog says why in the page language', async () => {
+    const detail = 'This plan is used by 4 organizations and cannot be deleted. Switch it off instead.';
+    fakeServer((call) =>
+      call.method === 'DELETE' ? jsonResponse(409, { detail, code: 'PLAN_IN_USE' }) : undefined,
+    );
+    await renderAdmin('/admin?tab=plans', language);
+    const row = await rowOf('admin-plan-row', 'Pro');
+    await user.click(within(row).getByTestId('admin-plan-delete'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(t('plans.deleteTitle'));
+    await user.click(screen.getByTestId('admin-plan-delete-confirm'));
+    expect(await screen.findByTestId('admin-plan-delete-error')).toHaveTextContent(
+      language === 'en' ? detail : i18n.getFixedT('ar', 'errors')('codes.PLAN_IN_USE'),
+    );
   });
 
   it('audit log: entries in words, filtered through the address and the server', async () => {

@@ -9,6 +9,7 @@ import { AccessDenied } from './access-denied';
 import { AuditLogTab } from './audit-log-tab';
 import { MembershipsTab } from './memberships-tab';
 import { OrganizationsTab } from './organizations-tab';
+import { PlansTab } from './plans-tab';
 import { UsersTab } from './users-tab';
 
 const tabs = ['users', 'organizations', 'memberships', 'plans', 'paymentMethods', 'auditLog'] as const;
@@ -54,6 +55,8 @@ export function AdminPanel() {
         return <OrganizationsTab onDenied={onDenied} />;
       case 'memberships':
         return <MembershipsTab onDenied={onDenied} />;
+      case 'plans':
+        return <PlansTab onDenied={onDenied} />;
       case 'auditLog':
         return <AuditLogTab onDenied={onDenied} />;
       default:
