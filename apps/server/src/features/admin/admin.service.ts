@@ -13,6 +13,7 @@ import type { Queryable } from '../../platform/db/org-scope';
 import type { SystemAccess } from '../../platform/db/system-access';
 import { pageOf } from '../../platform/db/pagination';
 import { AppError, notFound } from '../../platform/errors/app-error';
+import { signalAccessChanged } from '../../platform/http/access-cache';
 import type { FileStore } from '../../platform/storage/file-store';
 import { organizationFolder } from '../attachments/attachments.storage';
 import { changeUserAccess } from '../auth/auth.service';
@@ -129,7 +130,7 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
               : 'You cannot change your own account.',
         );
       }
-      return system.db.transaction(async (tx) => {
+      const answer = await system.db.transaction(async (tx) => {
         const changed = await changeUserAccess(tx, id, {
           isActive: body.is_active,
           isSuperuser: body.is_superuser,
@@ -152,6 +153,8 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
         }
         return after;
       });
+      await signalAccessChanged(system.db, id);
+      return answer;
     },
 
     listOrganizations: async (query: Paging & { q?: string | undefined }) => {
@@ -192,6 +195,8 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
           after: null,
         });
       });
+      // Its members' kept answers (anyone's: they are not known here any more).
+      await signalAccessChanged(system.db);
       try {
         await deps.files.removeUnder(folder);
         await repo.fileRemovalDone([folder]);
@@ -241,6 +246,7 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
         });
         return after;
       });
+      await signalAccessChanged(system.db, updated.userId);
       const [answer] = await withUsage([updated]);
       return answer!;
     },
