@@ -6,7 +6,8 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'];
 /**
  * The modules that use system access (the raw database, or a scope for any organization), by name:
  * sign-up and sign-in, the access check's membership lookup, the plans and superuser seeds, jobs and
- * their checks, stored-file references for the sweep, the demo data and the process entry points.
+ * their checks, stored-file references for the sweep, the admin panel, the demo data and the process
+ * entry points.
  */
 const systemAccessModules = [
   'app.ts',
@@ -26,6 +27,7 @@ const systemAccessModules = [
   'features/billing/billing.seed.ts',
   'features/billing/check-payment-status.job.ts',
   'features/billing/payment-notifications.service.ts',
+  'features/admin/admin.service.ts',
 ];
 
 const rawDatabase = {

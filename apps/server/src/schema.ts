@@ -15,3 +15,4 @@ export * from './features/credits/credits.table';
 export * from './features/ocr/ocr.table';
 export * from './features/billing/billing.table';
 export * from './features/billing/gateways/sandbox/sandbox.table';
+export * from './features/admin/admin.table';

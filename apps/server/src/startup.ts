@@ -8,6 +8,7 @@ import { createSystemAccess } from './platform/db/system-access';
 import { ensureSuperuser } from './features/auth/auth.service';
 import { seedPlans } from './features/plans/plans.seed';
 import { seedPaymentMethods } from './features/billing/billing.seed';
+import { finishFileRemovals } from './features/admin/admin.service';
 
 /** Opens the database, applies migrations, seeds plans, payment methods and the configured superuser. */
 export const prepareDatabase = async (config: Config): Promise<DatabaseHandle> => {
@@ -34,8 +35,8 @@ export const prepareDatabase = async (config: Config): Promise<DatabaseHandle> =
 const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Removes what a crash left among the stored files (temporary files, files no record refers to), before
- * the server serves. The embedded database is this process's alone while it is open, so nothing else is
+ * Removes what a crash left among the stored files (the files of deleted organizations, temporary files,
+ * files no record refers to), before the server serves. The embedded database is this process's alone while it is open, so nothing else is
  * writing files and everything is swept; on PostgreSQL only files older than an hour are.
  */
 export const sweepLeftoverFiles = async (
@@ -47,7 +48,13 @@ export const sweepLeftoverFiles = async (
   const before = new Date(database.kind === 'pglite' ? 8.64e15 : Date.now() - SWEEP_MIN_AGE_MS);
   try {
     const system = createSystemAccess(database.db);
-    const swept = await sweepStoredFiles(openFileStore(config), [attachmentFiles(system)], before);
+    const store = openFileStore(config);
+    // The files of deleted organizations first, whatever their age.
+    const removed = await finishFileRemovals(system, store);
+    if (removed > 0) {
+      log(`Removed the stored files of ${removed} deleted organization(s) left by an interrupted run.`);
+    }
+    const swept = await sweepStoredFiles(store, [attachmentFiles(system)], before);
     if (swept.unfinished + swept.unreferenced > 0) {
       log(
         `Removed stored files left by an interrupted run: ${swept.unfinished} unfinished, ` +

@@ -39,6 +39,9 @@ export const errorCodes = [
   'PAYMENT_GATEWAY_ERROR',
   'PURCHASE_IN_USE',
   'NOT_AN_UPGRADE',
+  'SELF_CHANGE_REFUSED',
+  'LAST_OWNER',
+  'PLAN_IN_USE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -104,4 +107,9 @@ export const validationMessages = {
   planRequired: 'Choose a plan',
   planInvalid: 'This plan does not exist',
   amountInvalid: 'Enter a valid amount',
+  planNameRequired: 'Plan name is required',
+  planCurrencyInvalid: 'Choose one of EGP, USD or EUR',
+  planCreditsRequired: 'Credits per month is required',
+  planStorageRequired: 'Max storage is required',
+  wholeNumberInvalid: 'Enter a whole number, 0 or more',
 } as const;

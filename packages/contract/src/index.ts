@@ -13,6 +13,7 @@ export * from './attachments';
 export * from './ocr';
 export * from './usage';
 export * from './billing';
+export * from './admin';
 
 /** The base path of every API call. */
 export const apiBasePath = '/api/v1';

@@ -9,6 +9,7 @@ import { registerAttachmentRoutes } from './attachments/attachments.routes';
 import { registerOcrRoutes } from './ocr/ocr.routes';
 import { registerUsageRoutes } from './usage/usage.routes';
 import { registerBillingRoutes } from './billing/billing.routes';
+import { registerAdminRoutes } from './admin/admin.routes';
 
 /** Every feature's routes, registered in this order by buildApp (no folder autoload). */
 export const featureRoutes: FeatureRoutes[] = [
@@ -22,4 +23,5 @@ export const featureRoutes: FeatureRoutes[] = [
   registerOcrRoutes,
   registerUsageRoutes,
   registerBillingRoutes,
+  registerAdminRoutes,
 ];

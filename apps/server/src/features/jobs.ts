@@ -6,6 +6,7 @@ import { extractInvoiceFields } from './ocr/extract-invoice-fields.job';
 import { reconcileExtractions } from './ocr/ocr.reconcile';
 import { moveSubscriptionOnJob, scheduleSubscriptionsDue } from './subscriptions/move-subscription-on.job';
 import { checkPaymentStatusJob, schedulePendingPaymentChecks } from './billing/check-payment-status.job';
+import { finishFileRemovals } from './admin/admin.service';
 
 export type { JobDeps, OcrEngine } from '../platform/jobs/job-deps';
 
@@ -21,7 +22,8 @@ const CHECK_EVERY_MS = 60_000;
 /**
  * Runs the product's jobs in this process, and at once and then once a minute makes sure no OCR run was
  * left without its job, queues the subscriptions whose trial or period has ended and the payments whose
- * gateway is due to be asked for their status. Answers a function
+ * gateway is due to be asked for their status, and finishes the removal of deleted organizations' stored
+ * files. Answers a function
  * that stops the checks (the queue stops its workers itself).
  */
 export const startJobWorkers = async (
@@ -35,6 +37,7 @@ export const startJobWorkers = async (
     await reconcileExtractions(system, jobs, deps.events).catch(options.onError);
     await scheduleSubscriptionsDue(system, jobs).catch(options.onError);
     await schedulePendingPaymentChecks(system, jobs).catch(options.onError);
+    await finishFileRemovals(system, deps.files).catch(options.onError);
   };
   await check();
   const timer = setInterval(() => void check(), CHECK_EVERY_MS);

@@ -58,7 +58,7 @@ describe('app', { timeout: 15_000 }, () => {
     await renderApp('/admin');
     expect(navLinks()).toEqual(['nav-adminPanel']);
     expect(screen.getByTestId('nav-logout')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab')).toHaveLength(5);
+    expect(screen.getAllByRole('tab')).toHaveLength(6);
   });
 
   it('shows the organization sections once an organization is selected', async () => {

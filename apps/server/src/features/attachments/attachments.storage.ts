@@ -10,9 +10,15 @@ import { attachmentsRepository, type AttachmentRow } from './attachments.reposit
 
 const MB = 1024 * 1024;
 
+/**
+ * The folder of every stored file of an organization: each key starts with it (attachments, their pages'
+ * pictures, and invoice images stored before they were attachments).
+ */
+export const organizationFolder = (organizationId: string) => `${organizationId}/`;
+
 /** The key of a file's stored variant: `<organization>/attachments/<attachment>/<name>`. */
 export const attachmentKey = (organizationId: string, attachmentId: string, name: string) =>
-  `${organizationId}/attachments/${attachmentId}/${name}`;
+  `${organizationFolder(organizationId)}attachments/${attachmentId}/${name}`;
 
 /** A checked file written under the keys of an attachment that is not recorded yet. */
 interface StagedFile {

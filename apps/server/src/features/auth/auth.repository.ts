@@ -16,6 +16,10 @@ export const authRepository = (db: Queryable) => ({
   findUser: async (id: string): Promise<UserRow | null> =>
     (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null,
 
+  /** The user, locked until the caller's transaction ends (a change of its flags). */
+  lockUser: async (id: string): Promise<UserRow | null> =>
+    (await db.select().from(users).where(eq(users.id, id)).limit(1).for('update'))[0] ?? null,
+
   findUserByEmail: async (email: string): Promise<UserRow | null> =>
     (
       await db

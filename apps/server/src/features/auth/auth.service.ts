@@ -159,3 +159,27 @@ export const ensureSuperuser = async (
   });
   return { user: updated!, created: false };
 };
+
+/**
+ * Changes a user's active or superuser flag in the caller's transaction (the admin panel) and answers the
+ * user before and after, or null when there is no such user. A user made inactive loses every session in
+ * the same transaction: sign-in is refused, and so are the refresh tokens and, from the next request on,
+ * the access tokens (the access check reads the flag; migration 0008 signals the change to its cache).
+ */
+export const changeUserAccess = async (
+  db: Queryable,
+  id: string,
+  flags: { isActive?: boolean | undefined; isSuperuser?: boolean | undefined },
+): Promise<{ before: UserRow; after: UserRow } | null> => {
+  const repo = authRepository(db);
+  const before = await repo.lockUser(id);
+  if (!before) return null;
+  const values = {
+    ...(flags.isActive === undefined ? {} : { isActive: flags.isActive }),
+    ...(flags.isSuperuser === undefined ? {} : { isSuperuser: flags.isSuperuser }),
+  };
+  if (Object.keys(values).length === 0) return { before, after: before };
+  const after = (await repo.updateUser(id, values)) ?? before;
+  if (before.isActive && !after.isActive) await repo.revokeAllOfUser(id);
+  return { before, after };
+};

@@ -46,12 +46,14 @@ describe('tenancy', () => {
     // Tables shared by every organization, on purpose. A new table is a tenant table (organization_id,
     // row-level security) unless it is added here, in review.
     const globalTables = [
+      'audit_log',
       'auth_throttle',
       'organizations',
       'payment_methods',
       'plans',
       'refresh_tokens',
       'sandbox_charges',
+      'stored_file_removals',
       'users',
     ];
     const tables = await rows<{ table_name: string; tenant: boolean }>(sql`

@@ -38,6 +38,9 @@ const statusByCode: Record<ErrorCode, number> = {
   PAYMENT_GATEWAY_ERROR: 502,
   PURCHASE_IN_USE: 409,
   NOT_AN_UPGRADE: 409,
+  SELF_CHANGE_REFUSED: 403,
+  LAST_OWNER: 409,
+  PLAN_IN_USE: 409,
   INTERNAL: 500,
 };
 

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { bearer, createTestApp, json, registerUser, type TestApp } from '../../test/test-app';
 import { memberships, users } from '../../schema';
+import { createAccessCache, signalAccessChanged } from './access-cache';
 
 // On PostgreSQL the answers of the access check are kept between requests; every change to a user's access
 // must still take effect for the next request. (The embedded database asks every time: the same tests
@@ -94,4 +95,31 @@ describe('kept access answers follow every change', () => {
       await admin.end();
     }
   });
+
+  it.skipIf(!onPostgres)(
+    'a signal repeated after the commit drops kept answers before it returns',
+    async () => {
+      const cache = createAccessCache(t.database.pool!);
+      const row = { isActive: true, isSuperuser: false, role: null };
+      const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+      try {
+        // Answers are kept once the cache's listening connection is up.
+        await vi.waitFor(() => {
+          cache.set(a, 's', row, cache.generation());
+          expect(cache.get(a, 's')).toEqual(row);
+        });
+        cache.set(b, 's', row, cache.generation());
+        await signalAccessChanged(t.system.db, a);
+        expect(cache.get(a, 's')).toBeUndefined();
+        expect(cache.get(b, 's')).toEqual(row);
+        cache.set(a, 's', row, cache.generation());
+        await signalAccessChanged(t.system.db);
+        expect(cache.get(a, 's')).toBeUndefined();
+        expect(cache.get(b, 's')).toBeUndefined();
+        await expect(signalAccessChanged(t.system.db, "x'; drop table users; --")).rejects.toThrow(/uuid/);
+      } finally {
+        await cache.close();
+      }
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { MembershipRole } from '@invoicing/contract';
 
@@ -36,6 +37,23 @@ export const noAccessCache: AccessCache = {
 };
 
 const accessChangedChannel = 'access_changed';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Repeats, once a change to who may do what has committed, the signal of migration 0008's triggers to this
+ * process: their NOTICE comes before the commit, so a request of `userId` (of anyone, without an id)
+ * answered between the two may have kept the old answer until the NOTIFY arrives. After this, the next
+ * request of this process asks the database. Nothing happens on the embedded database, which keeps nothing.
+ */
+export const signalAccessChanged = async (
+  db: { execute: (query: ReturnType<typeof sql.raw>) => Promise<unknown> },
+  userId?: string,
+): Promise<void> => {
+  if (userId !== undefined && !uuidPattern.test(userId)) throw new Error('user id is not a uuid');
+  const detail = userId === undefined ? '' : ` using detail = '${userId}'`;
+  await db.execute(sql.raw(`do $$ begin raise notice '${accessChangedChannel}'${detail}; end $$`));
+};
 
 interface Entry {
   row: AccessRow;

@@ -20,6 +20,11 @@ export interface FileStore {
   /** The file as a stream with its size, for sending it on without holding it in memory; null when absent. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Removes every file whose key starts with `prefix` (a folder: letters, digits, `-`, `_`, `.` and `/`,
+   * ending with `/`), unfinished writes included.
+   */
+  removeUnder(prefix: string): Promise<void>;
   /** Every stored file (the unfinished writes aside). */
   list(): AsyncIterable<StoredFile>;
   /** Removes what writes interrupted before `before` left behind; answers how many it removed. */
@@ -30,6 +35,14 @@ export interface FileStore {
 export const localFilesDir = (dataDir: string) => path.join(dataDir, 'files');
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+/** A folder of keys as `removeUnder` takes it. */
+export const checkKeyPrefix = (prefix: string): string => {
+  if (!safeKey.test(prefix) || !prefix.endsWith('/') || prefix.includes('..') || prefix.includes('//')) {
+    throw new Error(`unsafe storage prefix: ${prefix}`);
+  }
+  return prefix;
+};
 // A write goes to `<key>.<random>.tmp` first; keys never end so.
 const unfinished = /\.[0-9a-f]{12}\.tmp$/;
 
@@ -125,6 +138,10 @@ export const createLocalFileStore = (root: string): FileStore => {
     },
     remove: async (key) => {
       await fs.rm(resolve(key), { force: true });
+    },
+    removeUnder: async (prefix) => {
+      // One folder holds them all, temporary files included.
+      await fs.rm(path.join(root, checkKeyPrefix(prefix)), { recursive: true, force: true });
     },
     list: async function* () {
       for await (const file of walk(root)) {

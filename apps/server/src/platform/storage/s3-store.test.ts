@@ -133,6 +133,19 @@ describe('the S3-compatible file store', () => {
     expect(refused).toBe(0);
   });
 
+  it('removes every file under a folder, over several pages, and nothing else', async () => {
+    const store = createS3FileStore({ endpoint, bucket: 'files', prefix: 'invoicing/', ...credentials });
+    const gone = ['org-9/a/1.png', 'org-9/a/2.png', 'org-9/b/3.png', 'org-9/4.png', 'org-9/5.png'];
+    const kept = ['org-90/a/1.png', 'org-8/a/1.png'];
+    for (const key of [...gone, ...kept]) await store.put(key, Buffer.from(key));
+    await store.removeUnder('org-9/');
+    for (const key of gone) expect(await store.get(key), key).toBeNull();
+    for (const key of kept) expect((await store.get(key))?.toString(), key).toBe(key);
+    await expect(store.removeUnder('../')).rejects.toThrow(/unsafe/);
+    await expect(store.removeUnder('org-8')).rejects.toThrow(/unsafe/);
+    expect(refused).toBe(0);
+  });
+
   it('fails loudly with wrong credentials, never silently', async () => {
     const store = createS3FileStore({ endpoint, bucket: 'files', ...credentials, secretAccessKey: 'wrong' });
     await expect(store.put('k.png', Buffer.from('x'))).rejects.toThrow(/403 SignatureDoesNotMatch/);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { FileStore, StoredFile } from './file-store';
+import { checkKeyPrefix, type FileStore, type StoredFile } from './file-store';
 
 export interface S3Options {
   /** The service's address, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000. */
@@ -125,6 +125,27 @@ export const createS3FileStore = (options: S3Options): FileStore => {
     throw new Error(`object store: ${what} answered ${res.status} ${code}`);
   };
 
+  /** Every object whose key starts with `under`, page by page. */
+  async function* listUnder(under: string): AsyncGenerator<StoredFile> {
+    let token: string | undefined;
+    do {
+      const url = new URL(`${base}/${encode(options.bucket)}`);
+      url.searchParams.set('list-type', '2');
+      if (prefix + under) url.searchParams.set('prefix', prefix + under);
+      if (token) url.searchParams.set('continuation-token', token);
+      const res = await send('GET', url);
+      if (!res.ok) await fail('LIST', res);
+      const xml = await res.text();
+      const keys = xmlValues(xml, 'Key');
+      const dates = xmlValues(xml, 'LastModified');
+      for (const [i, key] of keys.entries()) {
+        yield { key: key.slice(prefix.length), modifiedAt: new Date(dates[i] ?? 0) };
+      }
+      token =
+        xmlValues(xml, 'IsTruncated')[0] === 'true' ? xmlValues(xml, 'NextContinuationToken')[0] : undefined;
+    } while (token);
+  }
+
   return {
     put: async (key, data) => {
       const res = await send('PUT', objectUrl(key), data, {
@@ -152,26 +173,16 @@ export const createS3FileStore = (options: S3Options): FileStore => {
       const res = await send('DELETE', objectUrl(key));
       if (!res.ok && res.status !== 404) await fail(`DELETE ${key}`, res);
     },
-    list: async function* (): AsyncGenerator<StoredFile> {
-      let token: string | undefined;
-      do {
-        const url = new URL(`${base}/${encode(options.bucket)}`);
-        url.searchParams.set('list-type', '2');
-        if (prefix) url.searchParams.set('prefix', prefix);
-        if (token) url.searchParams.set('continuation-token', token);
-        const res = await send('GET', url);
-        if (!res.ok) await fail('LIST', res);
-        const xml = await res.text();
-        const keys = xmlValues(xml, 'Key');
-        const dates = xmlValues(xml, 'LastModified');
-        for (const [i, key] of keys.entries()) {
-          yield { key: key.slice(prefix.length), modifiedAt: new Date(dates[i] ?? 0) };
-        }
-        token =
-          xmlValues(xml, 'IsTruncated')[0] === 'true'
-            ? xmlValues(xml, 'NextContinuationToken')[0]
-            : undefined;
-      } while (token);
+    list: () => listUnder(''),
+    removeUnder: async (under) => {
+      checkKeyPrefix(under);
+      // Listed first, then removed: removing while listing would move the pages of the listing.
+      const keys: string[] = [];
+      for await (const file of listUnder(under)) keys.push(file.key);
+      for (const key of keys) {
+        const res = await send('DELETE', objectUrl(key));
+        if (!res.ok && res.status !== 404) await fail(`DELETE ${key}`, res);
+      }
     },
     removeUnfinished: async () => 0,
   };

@@ -62,4 +62,20 @@ describe('the stored files sweep', () => {
     for await (const f of store.list()) listed.push(f.key);
     expect(listed).toEqual(['a/b.png']);
   });
+
+  it('removes a whole folder of the local store, unfinished writes included, and nothing beside it', async () => {
+    const base = path.join(root, 'folders');
+    const store = createLocalFileStore(base);
+    await store.put('org-9/attachments/a/original.png', Buffer.from('x'));
+    await store.put('org-9/invoice-images/b.png', Buffer.from('x'));
+    fs.writeFileSync(path.join(base, 'org-9/attachments/a/original.png.0123456789ab.tmp'), 'x');
+    await store.put('org-90/attachments/a/original.png', Buffer.from('x'));
+    await store.removeUnder('org-9/');
+    expect(fs.existsSync(path.join(base, 'org-9'))).toBe(false);
+    expect((await store.get('org-90/attachments/a/original.png'))?.toString()).toBe('x');
+    // Removing what is already gone is no error: a removal may be finished twice.
+    await store.removeUnder('org-9/');
+    await expect(store.removeUnder('../')).rejects.toThrow(/unsafe/);
+    await expect(store.removeUnder('/etc/')).rejects.toThrow(/unsafe/);
+  });
 });

@@ -18,4 +18,6 @@ export const queryKeys = {
   /** Plans, payment methods, their form fields and payments' statuses. */
   payments: ['payments'],
   dashboardSummary: ['dashboard', 'summary'],
+  /** Everything the admin panel reads: its changes refresh every tab. */
+  admin: ['admin'],
 } as const;

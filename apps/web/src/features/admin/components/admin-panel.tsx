@@ -1,63 +1,89 @@
-import { Button, Card, Container, EmptyState, Tabs } from '@mantine/core';
+import { Card, Container, EmptyState, Tabs } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { IconLock, IconTool } from '../../../components/icons';
-import { NoticePage } from '../../../components/notice-page';
+import { IconTool } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
-import { paths } from '../../../lib/paths';
+import { useUrlParams } from '../../../lib/use-url-params';
+import { AccessDenied } from './access-denied';
+import { AuditLogTab } from './audit-log-tab';
+import { MembershipsTab } from './memberships-tab';
+import { OrganizationsTab } from './organizations-tab';
+import { PlansTab } from './plans-tab';
+import { UsersTab } from './users-tab';
 
-const tabs = ['users', 'organizations', 'memberships', 'plans', 'paymentMethods'] as const;
+const tabs = ['users', 'organizations', 'memberships', 'plans', 'paymentMethods', 'auditLog'] as const;
+type Tab = (typeof tabs)[number];
 
-function AccessDenied() {
+/** The parameters of every tab's list: a new tab starts from its first page, unfiltered. */
+const listParams = { q: null, page: null, actor: null, action: null, target: null, from: null, to: null };
+
+function ComingSoon({ tab }: { tab: Tab }) {
   const { t } = useTranslation('admin');
   return (
-    <NoticePage
-      testId="admin-access-denied"
-      title={t('accessDenied.title')}
-      description={t('accessDenied.description')}
-      icon={<IconLock size={28} />}
-      actions={
-        <>
-          <Button component={Link} to={paths.adminLogin} data-testid="access-denied-admin-login">
-            {t('accessDenied.adminLogin')}
-          </Button>
-          <Button component={Link} to={paths.login} variant="default" data-testid="access-denied-login">
-            {t('accessDenied.login')}
-          </Button>
-        </>
-      }
-    />
+    <Card withBorder radius="md" padding="xl">
+      <EmptyState
+        title={t('comingSoon.title')}
+        description={t('comingSoon.description', { section: t(`tabs.${tab}`) })}
+        icon={<IconTool size={28} />}
+        withIndicatorBackground
+      />
+    </Card>
   );
 }
 
-/** The admin panel's frame; each tab's management screen arrives with the admin issue. */
+/**
+ * SPEC §2 and §6: the superusers' panel. A signed-in user who is not a superuser, or whose lists the
+ * server refuses, sees Access Denied. The open tab is kept in the address (`?tab=`).
+ */
 export function AdminPanel() {
   const { t } = useTranslation('admin');
   const { isSuperuser } = useSession();
-  if (!isSuperuser) return <AccessDenied />;
+  const [params, update] = useUrlParams();
+  const [denied, setDenied] = useState(false);
+  const onDenied = useCallback(() => setDenied(true), []);
+  const chosen = params.get('tab');
+  const tab: Tab = tabs.includes(chosen as Tab) ? (chosen as Tab) : 'users';
+
+  if (!isSuperuser || denied) return <AccessDenied />;
+
+  const panel = (value: Tab) => {
+    switch (value) {
+      case 'users':
+        return <UsersTab onDenied={onDenied} />;
+      case 'organizations':
+        return <OrganizationsTab onDenied={onDenied} />;
+      case 'memberships':
+        return <MembershipsTab onDenied={onDenied} />;
+      case 'plans':
+        return <PlansTab onDenied={onDenied} />;
+      case 'auditLog':
+        return <AuditLogTab onDenied={onDenied} />;
+      default:
+        return <ComingSoon tab={value} />;
+    }
+  };
 
   return (
-    <Container size="lg" data-testid="admin-panel">
+    <Container size="xl" data-testid="admin-panel">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Tabs defaultValue="users" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          value && value !== tab && update({ ...listParams, tab: value === 'users' ? null : value })
+        }
+        keepMounted={false}
+      >
         <Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab} value={tab} data-testid={`admin-tab-${tab}`}>
-              {t(`tabs.${tab}`)}
+          {tabs.map((value) => (
+            <Tabs.Tab key={value} value={value} data-testid={`admin-tab-${value}`}>
+              {t(`tabs.${value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Panel key={tab} value={tab} pt="lg" data-testid={`admin-panel-${tab}`}>
-            <Card withBorder radius="md" padding="xl">
-              <EmptyState
-                title={t('comingSoon.title')}
-                description={t('comingSoon.description', { section: t(`tabs.${tab}`) })}
-                icon={<IconTool size={28} />}
-                withIndicatorBackground
-              />
-            </Card>
+        {tabs.map((value) => (
+          <Tabs.Panel key={value} value={value} pt="lg" data-testid={`admin-panel-${value}`}>
+            {value === tab ? panel(value) : null}
           </Tabs.Panel>
         ))}
       </Tabs>
