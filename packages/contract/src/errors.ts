@@ -39,6 +39,13 @@ export const errorCodes = [
   'PAYMENT_GATEWAY_ERROR',
   'PURCHASE_IN_USE',
   'NOT_AN_UPGRADE',
+  'LAST_OWNER',
+  'OWNER_ONLY',
+  'ALREADY_A_MEMBER',
+  'INVITATION_NOT_FOUND',
+  'INVITATION_EXPIRED',
+  'INVITATION_USED',
+  'INVITATION_EMAIL_MISMATCH',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -93,4 +100,6 @@ export const validationMessages = {
   imageType: 'Please select a valid image file (JPG, PNG, WEBP) or PDF',
   imageTooLarge: 'File size must be less than 10MB',
   imageUnreadable: 'The file could not be read as an image or PDF',
+  roleInvalid: 'Choose one of USER, ADMIN or OWNER',
+  invitationTokenRequired: 'The invitation link is incomplete',
 } as const;
