@@ -31,6 +31,8 @@ export const paths = {
   paymentSuccess: '/payment/success',
   paymentFailure: '/payment/failure',
   paymentCancel: '/payment/cancel',
+  members: '/members',
+  invite: '/invite/:token',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useCurrentOrganization } from '../../lib/queries/current-organization';
 import { useSession } from '../../lib/session';
 import { isActivePath, navItemsFor } from './nav-links';
 import { paths } from '../../lib/paths';
@@ -18,7 +19,9 @@ export function NavBar() {
   const { pathname } = useLocation();
   const logout = useLogout();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { links, showLogout } = navItemsFor(session);
+  // The role decides whether Members is offered; the dashboard and the editor read the same cache entry.
+  const organization = useCurrentOrganization();
+  const { links, showLogout } = navItemsFor(session, organization.data?.role);
 
   // Following a link (or signing out) closes the mobile menu.
   useEffect(() => close(), [pathname, close]);

@@ -14,4 +14,7 @@ export const queryKeys = {
   ocr: ['ocr'],
   usageSummary: ['usage', 'summary'],
   dashboardSummary: ['dashboard', 'summary'],
+  /** The organization's members and its pending invitations (the members page). */
+  members: ['members'],
+  invitations: ['invitations'],
 } as const;
