@@ -38,6 +38,8 @@ export function NavBar() {
             variant={active ? 'light' : 'subtle'}
             color={active ? undefined : 'dark'}
             size={vertical ? 'md' : 'compact-sm'}
+            // Narrow sides in the bar: every link of an owner fits a 1280-pixel screen, in both languages.
+            px={vertical ? undefined : 6}
             justify={vertical ? 'flex-start' : undefined}
             fullWidth={vertical}
             fw={500}
@@ -53,6 +55,7 @@ export function NavBar() {
           variant="subtle"
           color="red"
           size={vertical ? 'md' : 'compact-sm'}
+          px={vertical ? undefined : 6}
           justify={vertical ? 'flex-start' : undefined}
           fullWidth={vertical}
           fw={500}
@@ -87,7 +90,7 @@ export function NavBar() {
         style={{ flex: 1, minWidth: 0 }}
         data-testid="nav-bar"
       >
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Group gap={2} justify="flex-end" wrap="nowrap">
           {renderLinks('nav', false)}
         </Group>
       </Box>
