@@ -17,9 +17,6 @@ export function invitationsQueryOptions(organizationId: string | null) {
   });
 }
 
-export function useInvitations(organizationId: string | null, enabled = true) {
-  return useQuery({
-    ...invitationsQueryOptions(organizationId),
-    enabled: enabled && organizationId !== null,
-  });
+export function useInvitations(organizationId: string | null) {
+  return useQuery(invitationsQueryOptions(organizationId));
 }

@@ -18,6 +18,6 @@ export function membersQueryOptions(organizationId: string | null) {
   });
 }
 
-export function useMembers(organizationId: string | null, enabled = true) {
-  return useQuery({ ...membersQueryOptions(organizationId), enabled: enabled && organizationId !== null });
+export function useMembers(organizationId: string | null) {
+  return useQuery(membersQueryOptions(organizationId));
 }
