@@ -61,7 +61,8 @@ beforeEach(() => {
   setOrganizationId(null);
 });
 
-describe('invitation page', { timeout: 20_000 }, () => {
+// The first test loads the whole app: seconds of CPU time on a busy machine, never of waiting.
+describe('invitation page', { timeout: 40_000 }, () => {
   it('shows a visitor the organization and the role, and registers for the invited email', async () => {
     const server = fakeServer();
     const { router } = await renderApp('/invite/tok-123');

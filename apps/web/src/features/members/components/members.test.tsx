@@ -98,7 +98,7 @@ beforeEach(() => {
   setOrganizationId('org-1');
 });
 
-describe('members page', { timeout: 20_000 }, () => {
+describe('members page', { timeout: 30_000 }, () => {
   it('lists the members with their role and joining date, and the pending invitations', async () => {
     fakeServer();
     await renderMembers();
