@@ -20,6 +20,7 @@ const systemAccessModules = [
   'features/auth/auth.service.ts',
   'features/auth/auth.throttle.ts',
   'features/orgs/orgs.service.ts',
+  'features/orgs/invitations.service.ts',
   'features/plans/plans.seed.ts',
   'features/ocr/ocr.reconcile.ts',
   'features/attachments/attachment-files.ts',

@@ -279,6 +279,8 @@ describe('the log', () => {
       expect(res.json()).toEqual({ detail: 'Internal server error.', code: 'INTERNAL' });
       const signed = await app.inject({ method: 'GET', url: '/api/v1/health?sig=abcdef0123&exp=99' });
       expect(signed.statusCode).toBe(200);
+      const invitePage = await app.inject({ method: 'GET', url: '/invite/invite-secret-token-42' });
+      expect(invitePage.statusCode).toBe(200);
       const log = lines.join('');
       // The failure is logged, with its request id, so it can be found ...
       expect(log).toContain(res.headers['x-request-id'] as string);
@@ -296,6 +298,8 @@ describe('the log', () => {
       }
       expect(log).not.toContain('some.token.value');
       expect(log).not.toContain('abcdef0123');
+      expect(log).toContain('/invite/[redacted]');
+      expect(log).not.toContain('invite-secret-token-42');
     } finally {
       await t.system.db.execute(sql.raw('alter table organizations drop constraint refuse_probe'));
       await app.close();

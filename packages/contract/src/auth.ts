@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
 import { validationMessages as m } from './errors';
-import { optionalText, text } from './common';
+import { emailInput, optionalText, text } from './common';
+import { invitationToken } from './members';
 
 const requiredString = (required: string) => z.string({ error: required });
-
-const email = text({
-  max: 254,
-  required: m.emailRequired,
-  tooLong: m.emailInvalid,
-  directionMarks: false,
-}).pipe(z.email({ error: m.emailInvalid }));
 
 export const registerInput = z.object({
   name: optionalText({ max: 200, tooLong: m.nameTooLong }),
@@ -19,7 +13,7 @@ export const registerInput = z.object({
     required: m.organizationNameRequired,
     tooLong: m.organizationNameTooLong,
   }),
-  email,
+  email: emailInput,
   // Passwords are hashed, never stored or shown as text: every character typed counts, spaces included.
   password: requiredString(m.passwordRequired)
     .min(1, { error: m.passwordRequired, abort: true })
@@ -28,8 +22,17 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
+/**
+ * Registration from an invitation link: the new user joins the invitation's organization with its role
+ * instead of creating one. The email must be the invited one.
+ */
+export const registerInvitedInput = registerInput
+  .omit({ organization_name: true })
+  .extend({ token: invitationToken });
+export type RegisterInvitedInput = z.input<typeof registerInvitedInput>;
+
 export const loginInput = z.object({
-  email,
+  email: emailInput,
   password: requiredString(m.passwordRequired).min(1, { error: m.passwordRequired }).max(1024),
 });
 export type LoginInput = z.input<typeof loginInput>;
@@ -65,6 +68,17 @@ export const authRoutes = {
     access: 'public',
     summary: 'Create a user and an organization the user owns; starts the Pro trial',
     body: registerInput,
+    response: registerResponse,
+    successStatus: 201,
+    limitedPerAddress: true,
+  }),
+  registerInvited: defineRoute({
+    method: 'POST',
+    path: '/auth/register/invited',
+    access: 'public',
+    summary:
+      "Create a user who joins an invitation's organization with its role (no organization is created)",
+    body: registerInvitedInput,
     response: registerResponse,
     successStatus: 201,
     limitedPerAddress: true,

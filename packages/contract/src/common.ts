@@ -123,3 +123,11 @@ export const currencies = ['EGP', 'USD', 'EUR', 'SAR', 'AED'] as const;
 export type Currency = (typeof currencies)[number];
 
 export const successResponse = z.object({ success: z.boolean() });
+
+/** An email as every form takes it: trimmed, at most 254 characters, one address. */
+export const emailInput = text({
+  max: 254,
+  required: m.emailRequired,
+  tooLong: m.emailInvalid,
+  directionMarks: false,
+}).pipe(z.email({ error: m.emailInvalid }));

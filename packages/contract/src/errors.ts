@@ -42,6 +42,12 @@ export const errorCodes = [
   'SELF_CHANGE_REFUSED',
   'LAST_OWNER',
   'PLAN_IN_USE',
+  'OWNER_ONLY',
+  'ALREADY_A_MEMBER',
+  'INVITATION_NOT_FOUND',
+  'INVITATION_EXPIRED',
+  'INVITATION_USED',
+  'INVITATION_EMAIL_MISMATCH',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -112,4 +118,6 @@ export const validationMessages = {
   planCreditsRequired: 'Credits per month is required',
   planStorageRequired: 'Max storage is required',
   wholeNumberInvalid: 'Enter a whole number, 0 or more',
+  roleInvalid: 'Choose one of USER, ADMIN or OWNER',
+  invitationTokenRequired: 'The invitation link is incomplete',
 } as const;

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './auth';
 export * from './roles';
 export * from './orgs';
+export * from './members';
 export * from './health';
 export * from './common';
 export * from './customers';

@@ -3,7 +3,7 @@ import * as contract from '@invoicing/contract';
 import type { RouteDef } from '@invoicing/contract';
 import { createFakeOcr } from '../test/fake-ocr';
 import { dataUrl, makeImage, multipartBody } from '../test/fixtures';
-import { bearer, createTestApp, json, registerUser, type TestApp } from '../test/test-app';
+import { bearer, createTestApp, json, registerUser, uniqueEmail, type TestApp } from '../test/test-app';
 
 /** Every route of the contract, found by walking its exports: a new route is checked without a list kept by hand. */
 const allRoutes: RouteDef[] = (Object.values(contract) as unknown[])
@@ -25,6 +25,8 @@ const kindOf = (path: string): string | undefined =>
     ['/billing/extra-purchase/', 'purchases'],
     ['/attachments/', 'attachments'],
     ['/ocr/', 'extractions'],
+    ['/members/', 'members'],
+    ['/invitations/', 'invitations'],
   ].find(([prefix]) => path.startsWith(prefix!))?.[1];
 
 const fake = createFakeOcr();
@@ -44,6 +46,10 @@ beforeAll(async () => {
     json<{ id: string }>(await t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: oh, payload }));
   theirs.customers = (await post('/customers/', { name: 'Theirs' })).id;
   theirs.items = (await post('/items/', { name: 'Theirs', unit_price: '1' })).id;
+  theirs.invitations = (await post('/invitations/', { email: uniqueEmail('theirs'), role: 'USER' })).id;
+  theirs.members = json<{ id: string }[]>(
+    await t.app.inject({ method: 'GET', url: '/api/v1/members/', headers: oh }),
+  )[0]!.id;
   theirs.invoices = (
     await post('/invoices/', {
       customer_id: theirs.customers,
@@ -120,6 +126,7 @@ const bodyFor = async (route: RouteDef, kind: string): Promise<object | undefine
       due_date: '2026-01-02',
       lines_data: [{ description: 'x', quantity: 1, unit_price: '1' }],
     };
+  if (route.method === 'PATCH' && kind === 'members') return { role: 'USER' };
   if (route.method === 'PATCH' && kind === 'extractions')
     return {
       invoice_number: 'X',

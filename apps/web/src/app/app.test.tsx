@@ -14,7 +14,7 @@ const organizations = [
   { id: 'org-2', name: 'شركة الخليج للتجارة', role: 'ADMIN', currency: 'SAR' },
 ];
 
-function fakeServer() {
+function fakeServer(role = 'OWNER') {
   return vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.endsWith('/orgs/')) return jsonResponse(200, organizations);
@@ -23,7 +23,7 @@ function fakeServer() {
         id: 'org-1',
         name: 'Nile Trading Co.',
         currency: 'EGP',
-        role: 'OWNER',
+        role,
         subscription: { plan_name: 'Pro', status: 'TRIAL', trial_ends_at: '2030-01-15T00:00:00Z' },
       });
     }
@@ -65,20 +65,35 @@ describe('app', { timeout: 15_000 }, () => {
     setTokens({ access: fakeAccessToken(), refresh: 'r' });
     setOrganizationId('org-1');
     await renderApp('/dashboard');
-    expect(navLinks()).toEqual([
-      'nav-organizations',
-      'nav-dashboard',
-      'nav-customers',
-      'nav-items',
-      'nav-invoices',
-      'nav-invoiceDashboard',
-      'nav-ocr',
-      'nav-fileManager',
-      'nav-usage',
-      'nav-upgradePlan',
-    ]);
     expect(await screen.findByTestId('dashboard-welcome')).toHaveTextContent('Welcome to');
     expect(screen.getByTestId('dashboard-welcome')).toHaveTextContent('Nile Trading Co.');
+    // Members is there for an owner (and an admin), once the role is known.
+    await waitFor(() =>
+      expect(navLinks()).toEqual([
+        'nav-organizations',
+        'nav-dashboard',
+        'nav-customers',
+        'nav-items',
+        'nav-invoices',
+        'nav-invoiceDashboard',
+        'nav-ocr',
+        'nav-fileManager',
+        'nav-members',
+        'nav-usage',
+        'nav-upgradePlan',
+      ]),
+    );
+    expect(screen.getByTestId('nav-members')).toHaveAttribute('href', '/members');
+  });
+
+  it('offers no Members link to a USER', async () => {
+    vi.stubGlobal('fetch', fakeServer('USER'));
+    setTokens({ access: fakeAccessToken(), refresh: 'r' });
+    setOrganizationId('org-1');
+    await renderApp('/dashboard');
+    expect(await screen.findByTestId('dashboard-role')).toHaveTextContent('User');
+    expect(navLinks()).toContain('nav-usage');
+    expect(navLinks()).not.toContain('nav-members');
   });
 
   it('sends a visitor from an organization page to /login', async () => {

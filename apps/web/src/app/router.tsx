@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
           path: paths.paymentPaymobReturn,
           ...page(() => import('./routes/payment-paymob-return'), 'PaymobReturnPage'),
         },
+        // An invitation link: open to visitors (register or sign in there) and to signed-in users.
+        { path: paths.invite, ...page(() => import('./routes/invite'), 'InvitePage') },
       ]),
       group(
         [
@@ -86,6 +88,7 @@ export const routes: RouteObject[] = [
               { path: paths.ocrReview, ...page(() => import('./routes/ocr-review'), 'OcrReviewPage') },
               { path: paths.fileManager, ...page(() => import('./routes/file-manager'), 'FileManagerPage') },
               { path: paths.usage, ...page(() => import('./routes/usage'), 'UsagePage') },
+              { path: paths.members, ...page(() => import('./routes/members'), 'MembersPage') },
               { path: paths.plans, ...page(() => import('./routes/plans'), 'PlansPage') },
               { path: paths.payment, ...page(() => import('./routes/payment'), 'PaymentPage') },
               {

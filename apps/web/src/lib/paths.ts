@@ -33,6 +33,8 @@ export const paths = {
   paymentCancel: '/payment/cancel',
   /** Where Paymob sends the payer's browser back, with the transaction in the query. */
   paymentPaymobReturn: '/payment/paymob/return',
+  members: '/members',
+  invite: '/invite/:token',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];

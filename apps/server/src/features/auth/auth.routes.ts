@@ -8,6 +8,9 @@ export const registerAuthRoutes: FeatureRoutes = (app, ctx) => {
   bindRoute(app, ctx.accessCheck, authRoutes.register, ({ body, request }) =>
     auth.register(body, request.ip),
   );
+  bindRoute(app, ctx.accessCheck, authRoutes.registerInvited, ({ body, request }) =>
+    auth.registerInvited(body, request.ip),
+  );
   bindRoute(app, ctx.accessCheck, authRoutes.login, ({ body, request }) => auth.login(body, request.ip));
   bindRoute(app, ctx.accessCheck, authRoutes.refresh, ({ body }) => auth.refresh(body.refresh));
   bindRoute(app, ctx.accessCheck, authRoutes.logout, async ({ body }) => {

@@ -1,6 +1,6 @@
 import { validationMessages, type LoginInput, type SessionUser } from '@invoicing/contract';
 import type { z } from 'zod';
-import type { registerInput } from '@invoicing/contract';
+import type { registerInput, registerInvitedInput } from '@invoicing/contract';
 import type { Config } from '../../config';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hashRefreshToken, newRefreshToken, type TokenService } from '../../platform/auth/tokens';
@@ -12,11 +12,24 @@ import { authRepository, emailKey, type UserRow } from './auth.repository';
 import { createAuthThrottle } from './auth.throttle';
 import { toSessionUser } from './auth.wire';
 import { createOrganizationWithOwner } from '../orgs/orgs.service';
+import { checkInvitationFor, joinByInvitation } from '../orgs/invitations.service';
 
 interface AuthService {
   /** `address` is the client's, for throttling. */
   register(
     input: z.output<typeof registerInput>,
+    address: string,
+  ): Promise<{
+    tokens: { access: string; refresh: string };
+    user: SessionUser;
+    organization: { id: string; name: string };
+  }>;
+  /**
+   * Registration from an invitation link: the new user joins the invitation's organization with its role;
+   * no organization is created. The email must be the invited one.
+   */
+  registerInvited(
+    input: z.output<typeof registerInvitedInput>,
     address: string,
   ): Promise<{
     tokens: { access: string; refresh: string };
@@ -50,33 +63,55 @@ export const authService = (system: SystemAccess, tokens: TokenService, config: 
     return { access, refresh };
   };
 
+  /**
+   * Creates the user, lets `join` give them an organization in the same transaction, and starts a session.
+   * `passwordHash` is made by the caller after its own checks.
+   */
+  const createUser = async (
+    input: { email: string; name: string },
+    passwordHash: string,
+    join: (tx: Queryable, userId: string) => Promise<{ id: string; name: string }>,
+  ) => {
+    try {
+      return await db.transaction(async (tx) => {
+        const user = await authRepository(tx).insertUser({
+          email: input.email,
+          name: input.name,
+          passwordHash,
+        });
+        const organization = await join(tx, user.id);
+        const session = await startSession(tx, user);
+        return { tokens: session, user: toSessionUser(user), organization };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new AppError('EMAIL_TAKEN', validationMessages.emailTaken, {
+          fieldErrors: { email: [validationMessages.emailTaken] },
+        });
+      }
+      throw error;
+    }
+  };
+
   return {
     register: async (input, address) => {
       // Counted before the hash: the hash is what makes a flood of sign-ups expensive.
       await throttle.reserveRegistration(address);
       const passwordHash = await hashPassword(input.password);
-      try {
-        return await db.transaction(async (tx) => {
-          const user = await authRepository(tx).insertUser({
-            email: input.email,
-            name: input.name,
-            passwordHash,
-          });
-          const organization = await createOrganizationWithOwner(tx, {
-            name: input.organization_name,
-            ownerId: user.id,
-          });
-          const session = await startSession(tx, user);
-          return { tokens: session, user: toSessionUser(user), organization };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new AppError('EMAIL_TAKEN', validationMessages.emailTaken, {
-            fieldErrors: { email: [validationMessages.emailTaken] },
-          });
-        }
-        throw error;
-      }
+      return createUser(input, passwordHash, (tx, userId) =>
+        createOrganizationWithOwner(tx, { name: input.organization_name, ownerId: userId }),
+      );
+    },
+
+    registerInvited: async (input, address) => {
+      await throttle.reserveRegistration(address);
+      // A link that cannot be used costs no password hash.
+      await checkInvitationFor(system, input.token, input.email);
+      const passwordHash = await hashPassword(input.password);
+      return createUser(input, passwordHash, async (tx, userId) => {
+        const joined = await joinByInvitation(tx, { token: input.token, userId, email: input.email });
+        return joined.organization;
+      });
     },
 
     login: async (input, address) => {

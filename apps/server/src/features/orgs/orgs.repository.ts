@@ -52,6 +52,16 @@ export const membershipsRepository = (db: Queryable) => ({
         set: { role: input.role },
       }),
 
+  /** The organization of a membership, in any organization (the admin panel). */
+  findOrganizationOfMembership: async (membershipId: string): Promise<string | null> =>
+    (
+      await db
+        .select({ organizationId: memberships.organizationId })
+        .from(memberships)
+        .where(eq(memberships.id, membershipId))
+        .limit(1)
+    )[0]?.organizationId ?? null,
+
   findOrganizationsOfUser: (userId: string) =>
     db
       .select({

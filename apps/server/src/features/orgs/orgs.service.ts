@@ -1,10 +1,11 @@
 import type { MembershipRole } from '@invoicing/contract';
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import type { SystemAccess } from '../../platform/db/system-access';
-import { notFound } from '../../platform/errors/app-error';
+import { AppError, notFound } from '../../platform/errors/app-error';
 import { findSubscription, startTrial } from '../subscriptions/subscriptions.service';
+import { membersRepository, type MemberRow } from './members.repository';
 import { membershipsRepository, orgsRepository } from './orgs.repository';
-import { toCurrentOrganization } from './orgs.wire';
+import { toCurrentOrganization, toMember } from './orgs.wire';
 
 /**
  * Creates an organization, makes `ownerId` its OWNER and starts its Pro trial, inside the caller's
@@ -25,7 +26,7 @@ export const createOrganizationWithOwner = async (
   return organization;
 };
 
-/** Adds a user to an organization (demo data and tests; invitations come later). */
+/** Adds a user to an organization, or gives a member this role, with no check (demo data and tests). */
 export const addMember = async (
   system: SystemAccess,
   input: { organizationId: string; userId: string; role: MembershipRole },
@@ -47,3 +48,100 @@ export const getCurrentOrganization = (scope: OrgScope) =>
 /** The organization's currency: the default of its invoices and items. */
 export const getOrganizationCurrency = async (scope: OrgScope) =>
   (await orgsRepository(scope).find())?.currency ?? 'EGP';
+
+/** Who manages members: a member's role, or the system (the admin panel), which may do what an owner may. */
+type Manager = MembershipRole | 'SYSTEM';
+
+const ownerOnly = () =>
+  new AppError(
+    'OWNER_ONLY',
+    'Only an owner can invite, change or remove an owner, or make someone an owner.',
+  );
+
+const memberNotFound = () => notFound('Member not found.');
+
+/**
+ * Refuses what `manager` may not do to a member (or an invitation) of role `from` that would become `to`
+ * (null: removed). OWNER and ADMIN manage members (DECISIONS.md: roles); only an OWNER touches owners.
+ */
+export const checkMemberManager = (
+  manager: Manager,
+  from: MembershipRole | null,
+  to: MembershipRole | null,
+) => {
+  if (manager === 'SYSTEM' || manager === 'OWNER') return;
+  if (manager !== 'ADMIN') {
+    throw new AppError('FORBIDDEN', 'Only an owner or an admin can manage the members of the organization.');
+  }
+  if (from === 'OWNER' || to === 'OWNER') throw ownerOnly();
+};
+
+/**
+ * Locks the organization's owners and the member `membershipId`, checks that `scope`'s role may change that
+ * member to `to` (null: remove), and that an owner who stops being one is not the last one.
+ */
+const lockForChange = async (scope: OrgScope, membershipId: string, to: MembershipRole | null) => {
+  const repo = membersRepository(scope);
+  // Owners first, then the member, always in this order: concurrent changes wait for each other.
+  const owners = await repo.lockOwners();
+  const member = await repo.find(membershipId, { lock: true });
+  if (!member) throw memberNotFound();
+  checkMemberManager(scope.role, member.role, to);
+  const otherOwners = owners.filter((id) => id !== member.id).length;
+  if (member.role === 'OWNER' && to !== 'OWNER' && otherOwners === 0) {
+    throw new AppError(
+      'LAST_OWNER',
+      to === null
+        ? 'The last owner cannot be removed: make another member an owner first.'
+        : "The last owner's role cannot be changed: make another member an owner first.",
+    );
+  }
+  return { repo, member };
+};
+
+/**
+ * Changes a member's role, under the rules every caller shares: only an owner (or the system: the admin
+ * panel) touches an owner or makes one, and the organization always keeps at least one owner, also under
+ * concurrent changes (the owners are locked first). Throws NOT_FOUND, FORBIDDEN, OWNER_ONLY or LAST_OWNER.
+ */
+export const changeMemberRole = (
+  scope: OrgScope,
+  input: { membershipId: string; role: MembershipRole },
+): Promise<MemberRow> =>
+  scope.run(async () => {
+    const { repo, member } = await lockForChange(scope, input.membershipId, input.role);
+    if (member.role === input.role) return member;
+    await repo.updateRole(member.id, input.role);
+    return { ...member, role: input.role };
+  });
+
+/**
+ * The admin panel's role change: the membership found by id in any organization, changed by
+ * `changeMemberRole` as the system (the last-owner rule holds; an unknown id is NOT_FOUND).
+ */
+export const changeMembershipRole = async (
+  system: SystemAccess,
+  input: { membershipId: string; role: MembershipRole },
+): Promise<MemberRow & { organizationId: string }> => {
+  const organizationId = await membershipsRepository(system.db).findOrganizationOfMembership(
+    input.membershipId,
+  );
+  if (!organizationId) throw notFound('Membership not found.');
+  const member = await changeMemberRole(system.scopeFor(organizationId), input);
+  return { ...member, organizationId };
+};
+
+/**
+ * Removes a member, under the same rules as `changeMemberRole` (the last owner stays, whoever asks,
+ * themselves included). Their next request in the organization is refused: migration 0008 signals the
+ * change to every process's access check.
+ */
+export const removeMember = (scope: OrgScope, membershipId: string): Promise<void> =>
+  scope.run(async () => {
+    const { repo, member } = await lockForChange(scope, membershipId, null);
+    await repo.remove(member.id);
+  });
+
+/** The organization's members, owners first. */
+export const listMembers = async (scope: OrgScope) =>
+  (await membersRepository(scope).list()).map((row) => toMember(row, scope.userId));

@@ -29,3 +29,33 @@ export const memberships = pgTable(
     tenantPolicy('memberships'),
   ],
 ).enableRLS();
+
+/**
+ * Invitations to join an organization. The link's token is random and stored only as its SHA-256 hash; it
+ * can be used once (`accepted_at`) before `expires_at`, unless revoked. One live invitation per email and
+ * organization: a new one replaces it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['OWNER', 'ADMIN', 'USER'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('invitations_live_email_key')
+      .on(t.organizationId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('invitations_role_check', sql`${t.role} in ('OWNER', 'ADMIN', 'USER')`),
+    tenantPolicy('invitations'),
+  ],
+).enableRLS();

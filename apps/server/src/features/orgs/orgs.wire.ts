@@ -1,5 +1,7 @@
-import type { MembershipRole, RouteResponse, orgRoutes } from '@invoicing/contract';
+import type { Invitation, Member, MembershipRole, RouteResponse, orgRoutes } from '@invoicing/contract';
 import type { Subscription } from '../subscriptions/subscriptions.service';
+import type { InvitationRow } from './invitations.repository';
+import type { MemberRow } from './members.repository';
 
 /** The current organization as the contract answers it. */
 export const toCurrentOrganization = (
@@ -17,4 +19,26 @@ export const toCurrentOrganization = (
         trial_ends_at: subscription.trialEndsAt ? subscription.trialEndsAt.toISOString() : null,
       }
     : null,
+});
+
+/** A member as the contract answers it; `callerId` marks the caller's own membership. */
+export const toMember = (row: MemberRow, callerId: string | null): Member => ({
+  id: row.id,
+  user_id: row.userId,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  joined_at: row.joinedAt.toISOString(),
+  is_you: row.userId === callerId,
+});
+
+/** An invitation as the contract answers it; past its expiry it is EXPIRED. */
+export const toInvitation = (row: InvitationRow, now = new Date()): Invitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  invited_by: row.invitedBy,
+  created_at: row.createdAt.toISOString(),
+  expires_at: row.expiresAt.toISOString(),
+  status: row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : 'PENDING',
 });

@@ -24,7 +24,7 @@ export type RouteGuard = (route: RouteDef) => ((request: FastifyRequest) => Prom
 
 const looseError = errorResponse.loose();
 
-const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
+const errorStatuses = [400, 401, 403, 404, 409, 410, 413, 415, 429, 500] as const;
 
 /**
  * Binds a contract route to its handler: validation and serialization by the route's zod schemas, the

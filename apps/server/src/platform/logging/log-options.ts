@@ -64,7 +64,7 @@ const serializeError = (error: unknown, depth = 0): SafeError | unknown => {
 
 /**
  * The request as logged: method, path and caller, without the query string's values (a signed file link
- * is a credential until it expires).
+ * is a credential until it expires) or an invitation page's token.
  */
 const serializeRequest = (request: {
   method: string;
@@ -73,7 +73,9 @@ const serializeRequest = (request: {
   ip?: string;
   id?: string;
 }) => {
-  const [path, query] = request.url.split('?', 2);
+  const [fullPath, query] = request.url.split('?', 2);
+  // An invitation page's address carries the invitation's secret.
+  const path = (fullPath ?? '').replace(/^\/invite\/[^/]+/, '/invite/[redacted]');
   const keys = query
     ? [...new URLSearchParams(query).keys()].map((key) => `${encodeURIComponent(key)}=[redacted]`)
     : [];

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useCurrentOrganization } from '../../lib/queries/current-organization';
 import { useSession } from '../../lib/session';
 import { isActivePath, navItemsFor } from './nav-links';
 import { paths } from '../../lib/paths';
@@ -18,7 +19,9 @@ export function NavBar() {
   const { pathname } = useLocation();
   const logout = useLogout();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { links, showLogout } = navItemsFor(session);
+  // The role decides whether Members is offered; the dashboard and the editor read the same cache entry.
+  const organization = useCurrentOrganization();
+  const { links, showLogout } = navItemsFor(session, organization.data?.role);
 
   // Following a link (or signing out) closes the mobile menu.
   useEffect(() => close(), [pathname, close]);
@@ -35,6 +38,8 @@ export function NavBar() {
             variant={active ? 'light' : 'subtle'}
             color={active ? undefined : 'dark'}
             size={vertical ? 'md' : 'compact-sm'}
+            // Narrow sides in the bar: every link of an owner fits a 1280-pixel screen, in both languages.
+            px={vertical ? undefined : 6}
             justify={vertical ? 'flex-start' : undefined}
             fullWidth={vertical}
             fw={500}
@@ -50,6 +55,7 @@ export function NavBar() {
           variant="subtle"
           color="red"
           size={vertical ? 'md' : 'compact-sm'}
+          px={vertical ? undefined : 6}
           justify={vertical ? 'flex-start' : undefined}
           fullWidth={vertical}
           fw={500}
@@ -84,7 +90,7 @@ export function NavBar() {
         style={{ flex: 1, minWidth: 0 }}
         data-testid="nav-bar"
       >
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Group gap={2} justify="flex-end" wrap="nowrap">
           {renderLinks('nav', false)}
         </Group>
       </Box>

@@ -1,3 +1,4 @@
+import type { MembershipRole } from '@invoicing/contract';
 import { paths } from '../../lib/paths';
 import type { PagePath } from '../../lib/paths';
 import type { Session } from '../../lib/session';
@@ -15,12 +16,22 @@ const organizationLinks: NavItem[] = [
   { key: 'invoiceDashboard', to: paths.invoiceDashboard },
   { key: 'ocr', to: paths.ocr },
   { key: 'fileManager', to: paths.fileManager },
+  { key: 'members', to: paths.members },
   { key: 'usage', to: paths.usage },
   { key: 'upgradePlan', to: paths.plans },
 ];
 
-/** The three variants of the bar (SPEC §2): visitor, signed-in user (with or without organization), superuser. */
-export function navItemsFor(session: Session): { links: NavItem[]; showLogout: boolean } {
+/** Who sees the members page: the organization's owners and admins (DECISIONS.md: roles). */
+const managesMembers = (role: MembershipRole | null | undefined) => role === 'OWNER' || role === 'ADMIN';
+
+/**
+ * The three variants of the bar (SPEC §2): visitor, signed-in user (with or without organization), superuser.
+ * `role` is the user's role in the selected organization, once known: Members is for owners and admins.
+ */
+export function navItemsFor(
+  session: Session,
+  role?: MembershipRole | null,
+): { links: NavItem[]; showLogout: boolean } {
   if (!session.isAuthenticated) {
     return {
       links: [
@@ -32,7 +43,9 @@ export function navItemsFor(session: Session): { links: NavItem[]; showLogout: b
   }
   if (session.isSuperuser) return { links: [{ key: 'adminPanel', to: paths.admin }], showLogout: true };
   const links: NavItem[] = [{ key: 'organizations', to: paths.orgSelect }];
-  if (session.organizationId) links.push(...organizationLinks);
+  if (session.organizationId) {
+    links.push(...organizationLinks.filter((link) => link.key !== 'members' || managesMembers(role)));
+  }
   return { links, showLogout: true };
 }
 

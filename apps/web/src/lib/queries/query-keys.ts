@@ -20,4 +20,7 @@ export const queryKeys = {
   dashboardSummary: ['dashboard', 'summary'],
   /** Everything the admin panel reads: its changes refresh every tab. */
   admin: ['admin'],
+  /** The organization's members and its pending invitations (the members page). */
+  members: ['members'],
+  invitations: ['invitations'],
 } as const;

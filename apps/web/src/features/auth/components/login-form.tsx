@@ -9,18 +9,29 @@ import { showToast } from '../../../lib/toast';
 import { useLoginMutation } from '../api/login';
 import { useStartSession } from '../hooks/use-start-session';
 
-export function LoginForm() {
+interface LoginFormProps {
+  /** The email the form starts with (an invitation's). */
+  initialEmail?: string;
+  /**
+   * What follows a sign-in; without it the user goes on to choose an organization. The invitation page
+   * stays where it is, to offer the invitation.
+   */
+  onSignedIn?: () => void;
+}
+
+export function LoginForm({ initialEmail = '', onSignedIn }: LoginFormProps = {}) {
   const { t } = useTranslation(['auth', 'errors', 'common']);
   const navigate = useNavigate();
   const startSession = useStartSession();
   const mutation = useLoginMutation();
   const form = useSchemaForm({
     schema: loginInput,
-    initialValues: { email: '', password: '' },
+    initialValues: { email: initialEmail, password: '' },
     onSubmit: async (input) => {
       startSession(await mutation.mutateAsync(input));
       showToast(t('common:toast.signedIn'), 'success');
-      await navigate(paths.orgSelect);
+      if (onSignedIn) onSignedIn();
+      else await navigate(paths.orgSelect);
     },
   });
 
@@ -47,9 +58,11 @@ export function LoginForm() {
         <Button type="submit" loading={form.isSubmitting} fullWidth data-testid="login-submit">
           {t('login.submit')}
         </Button>
-        <Anchor component={Link} to={paths.adminLogin} size="sm" ta="center" data-testid="login-admin-link">
-          {t('login.adminLink')}
-        </Anchor>
+        {onSignedIn ? null : (
+          <Anchor component={Link} to={paths.adminLogin} size="sm" ta="center" data-testid="login-admin-link">
+            {t('login.adminLink')}
+          </Anchor>
+        )}
       </Stack>
     </form>
   );
