@@ -93,6 +93,7 @@ describe('plans and payment methods', () => {
     ]);
     expect(await fields('valu')).toMatchObject([{ name: 'phone', required: true }]);
     expect(await fields('fawry')).toMatchObject([{ name: 'phone', required: false }]);
+    expect(await fields('stc_pay')).toMatchObject([{ name: 'phone', required: true, validation: 'phone' }]);
     expect(await fields('knet')).toEqual([]);
     expect((await api.get('/billing/payment-form-fields/cash/', o.owner)).statusCode).toBe(400);
   });

@@ -86,6 +86,13 @@ const ownAddress = (given: string | undefined, fallback: string, base: string) =
   }
 };
 
+/** A return address that names the payment, so the page the payer comes back to can confirm it. */
+const naming = (address: string, paymentId: string) => {
+  const url = new URL(address);
+  url.searchParams.set('payment_id', paymentId);
+  return url.toString();
+};
+
 /** The first day of `now`'s month (UTC): monthly invoice limits count from it. */
 const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
@@ -226,8 +233,8 @@ export const billingService = (scope: OrgScope, deps: BillingDeps) => {
           name: payer?.name || payer?.email || '',
           ...(details.values.phone ? { phone: details.values.phone } : {}),
         },
-        returnUrl: ownAddress(input.returnUrl, `${base}/payment/success`, base),
-        cancelUrl: ownAddress(input.cancelUrl, `${base}/payment/cancel`, base),
+        returnUrl: naming(ownAddress(input.returnUrl, `${base}/payment/success`, base), payment.id),
+        cancelUrl: naming(ownAddress(input.cancelUrl, `${base}/payment/cancel`, base), payment.id),
         notifyUrl: `${base}/api/v1/billing/webhooks/${gateway.name}/`,
         details: details.values,
       });

@@ -58,6 +58,16 @@ const phoneField = (required: boolean) =>
     validation: 'phone_eg',
   });
 
+const stcPayPhoneField = field({
+  name: 'phone',
+  label: 'STC Pay mobile number',
+  label_ar: 'رقم الجوال المسجل في STC Pay',
+  type: 'tel',
+  required: true,
+  placeholder: '05XXXXXXXX',
+  validation: 'phone',
+});
+
 /**
  * The fields the enhanced payment page asks for a method (SPEC §3, Payment form field). Card fields exist
  * only where the built-in sandbox carries a card method: a real gateway takes card numbers on its own page
@@ -67,6 +77,8 @@ export const formFieldsOf = (method: PaymentMethodCode, gateway: string | null):
   if (isCardMethod(method)) return gateway === 'sandbox' ? cardFields : [];
   if (method === 'wallet_eg' || method === 'valu') return [phoneField(true)];
   if (method === 'fawry') return [phoneField(false)];
+  // STC Pay charges the wallet of the Saudi mobile number registered with it.
+  if (method === 'stc_pay') return [stcPayPhoneField];
   return [];
 };
 

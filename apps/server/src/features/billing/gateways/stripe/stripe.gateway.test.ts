@@ -342,6 +342,9 @@ describe('Stripe adapter against the imitation', () => {
     const wrongKey = stripeGateway({ ...stripe.config, secretKey: 'sk_test_wrong' });
     await expect(wrongKey.createCharge(chargeRequest(9_00))).rejects.toThrow(/Invalid API Key/);
     await expect(gateway.createCharge(chargeRequest(10))).rejects.toThrow(/at least/);
+    // Too small an amount is this payment refused (the payer is told), not a gateway out of reach.
+    await expect(gateway.createCharge(chargeRequest(10))).rejects.toMatchObject({ declined: true });
+    await expect(wrongKey.createCharge(chargeRequest(9_00))).rejects.toMatchObject({ declined: false });
   });
 });
 

@@ -190,8 +190,13 @@ export const stripeGateway = (config: StripeConfig): PaymentGateway => {
         // One session per payment, however often its creation is retried.
         `checkout-${request.paymentId}`,
       );
+      // A request error (an amount below Stripe's minimum, say) refuses this payment: the payer is told why.
       if (answer.status !== 200)
-        throw new GatewayError(`Stripe refused the payment: ${refusal(answer)}`, 'stripe');
+        throw new GatewayError(
+          `Stripe refused the payment: ${refusal(answer)}`,
+          'stripe',
+          pickString(answer.body, 'error', 'type') === 'invalid_request_error' && answer.status === 400,
+        );
       const id = pickString(answer.body, 'id');
       const url = pickString(answer.body, 'url');
       if (!id || !url) throw new GatewayError('Stripe answered a session without an id or a page', 'stripe');
