@@ -1,6 +1,6 @@
 import type { OrgScope } from '../../platform/db/org-scope';
-import { grantExtraCredits, grantPlanPeriodCredits } from '../credits/credits.service';
-import { startPaidPlan } from '../subscriptions/subscriptions.service';
+import { grantExtraCredits, settleCredits } from '../credits/credits.service';
+import { changePlan } from '../subscriptions/subscriptions.service';
 import { billingRepository, type PaymentRow } from './billing.repository';
 import type { StatusReport } from './gateways/gateway';
 import type { GatewayRegistry } from './gateways/registry';
@@ -45,14 +45,10 @@ const grant = async (scope: OrgScope, payment: PaymentRow, at: Date) => {
   if (payment.paymentType === 'plan' && payment.planId) {
     const plan = await billingRepository(scope).findPlan(payment.planId);
     if (!plan) throw new Error(`plan ${payment.planId} of payment ${payment.id} is gone`);
-    const cycle = payment.billingCycle ?? 'monthly';
-    const period = await startPaidPlan(scope, { planId: plan.id, billingCycle: cycle, start: at });
-    await grantPlanPeriodCredits(scope, {
-      granted: plan.creditsPerMonth * (cycle === 'yearly' ? 12 : 1),
-      periodStart: period.periodStart,
-      periodEnd: period.periodEnd,
-      userId: payment.userId,
-    });
+    // The new period and its plan credits, the credits of the period it cuts short expired in the ledger:
+    // the same change as the subscription's lifecycle makes.
+    await changePlan(scope, { planId: plan.id, billingCycle: payment.billingCycle ?? 'monthly', now: at });
+    await settleCredits(scope, at);
   }
 };
 

@@ -175,22 +175,6 @@ export const creditPurchasesRepository = (scope: OrgScope) => {
         return bucket?.id ?? null;
       }),
 
-    /** Ends, at `at`, the plan buckets of periods that started before `periodStart` and are still live. */
-    endPlanBucketsBefore: (periodStart: Date, at: Date) =>
-      scope.run(async (tx) => {
-        await tx
-          .update(creditBuckets)
-          .set({ expiresAt: at })
-          .where(
-            and(
-              ownBuckets,
-              eq(creditBuckets.source, 'plan'),
-              lt(creditBuckets.periodStart, periodStart),
-              gt(creditBuckets.expiresAt, at),
-            ),
-          );
-      }),
-
     /** Ends a live extra bucket at `at`; false when there is no live extra bucket by that id. */
     expireExtraBucket: (id: string, at: Date) =>
       scope.run(async (tx) => {

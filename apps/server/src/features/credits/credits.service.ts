@@ -206,35 +206,6 @@ export const grantExtraCredits = (
   });
 
 /**
- * The plan credits of a paid period that starts at `periodStart` (a plan bought or renewed), inside the
- * caller's transaction: plan credits of earlier periods end at `periodStart`, and the period's bucket of
- * `granted` credits is made with its ledger movement (`plan_grant`), once per period. Answers whether
- * this call granted them.
- */
-export const grantPlanPeriodCredits = (
-  scope: OrgScope,
-  input: { granted: number; periodStart: Date; periodEnd: Date; userId: string | null },
-): Promise<boolean> =>
-  scope.run(async () => {
-    await creditPurchasesRepository(scope).endPlanBucketsBefore(input.periodStart, input.periodStart);
-    const repo = creditsRepository(scope);
-    const bucketId = await repo.insertPlanBucket({
-      granted: input.granted,
-      periodStart: input.periodStart,
-      expiresAt: input.periodEnd,
-      createdAt: input.periodStart,
-    });
-    if (!bucketId) return false;
-    await repo.insertMovement({
-      bucketId,
-      kind: 'plan_grant',
-      amount: input.granted,
-      createdBy: input.userId,
-    });
-    return true;
-  });
-
-/**
  * Removes an extra credits purchase: its bucket ends at `at` and what was left of it can no longer be
  * spent (the ledger keeps every movement). False when no live extra bucket has that id.
  */

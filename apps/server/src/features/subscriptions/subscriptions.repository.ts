@@ -171,29 +171,3 @@ export const subscriptionsSystemRepository = (db: Queryable) => ({
     ).map((r) => r.organizationId);
   },
 });
-
-/** Plan changes bought by payments (features/billing). */
-export const subscriptionPlanChangesRepository = (scope: OrgScope) => ({
-  /** Puts the subscription on a plan, ACTIVE, for the period given; false when it has no subscription. */
-  startPaidPeriod: (values: {
-    planId: string;
-    billingCycle: 'monthly' | 'yearly';
-    periodStart: Date;
-    periodEnd: Date;
-  }) =>
-    scope.run(async (tx) => {
-      const rows = await tx
-        .update(subscriptions)
-        .set({
-          planId: values.planId,
-          status: 'ACTIVE',
-          billingCycle: values.billingCycle,
-          trialEndsAt: null,
-          currentPeriodStart: values.periodStart,
-          currentPeriodEnd: values.periodEnd,
-        })
-        .where(eq(subscriptions.organizationId, scope.organizationId))
-        .returning({ id: subscriptions.id });
-      return rows.length > 0;
-    }),
-});

@@ -1,7 +1,6 @@
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import { AppError } from '../../platform/errors/app-error';
 import {
-  subscriptionPlanChangesRepository,
   subscriptionsRepository,
   subscriptionsSystemRepository,
   type SubscriptionRow,
@@ -118,21 +117,21 @@ export const enforcePlanLimit = (
   });
 
 /**
- * Puts the organization on the plan `planCode` (ACTIVE, paid for one `billingCycle`) from `now`: a new
- * period starts, whose credits the credits feature grants (`settleCredits`); the plan credits of the
- * period it cuts short end with it. For fulfilled plan purchases.
+ * Puts the organization on a plan (by id, or by the code of an active plan), ACTIVE and paid for one
+ * `billingCycle` from `now`: a new period starts, whose credits the credits feature grants
+ * (`settleCredits`); the plan credits of the period it cuts short end with it. For fulfilled plan purchases.
  */
 export const changePlan = (
   scope: OrgScope,
-  input: { planCode: string; billingCycle: 'monthly' | 'yearly'; now?: Date },
+  input: ({ planCode: string } | { planId: string }) & { billingCycle: 'monthly' | 'yearly'; now?: Date },
 ): Promise<Subscription> =>
   scope.run(async () => {
     const now = input.now ?? new Date();
     const repo = subscriptionsRepository(scope);
     const row = await repo.find({ lock: true });
     if (!row) throw new Error(`organization ${scope.organizationId} has no subscription`);
-    const planId = await repo.findPlanId(input.planCode);
-    if (!planId) throw new Error(`no active plan ${input.planCode}`);
+    const planId = 'planId' in input ? input.planId : await repo.findPlanId(input.planCode);
+    if (!planId) throw new Error(`no active plan ${'planCode' in input ? input.planCode : ''}`);
     await repo.update(row.id, {
       planId,
       status: 'ACTIVE',
@@ -189,22 +188,3 @@ export const startTrial = (db: Queryable, organizationId: string, now = new Date
  */
 export const findSubscriptionsDue = (db: Queryable, now = new Date()) =>
   subscriptionsSystemRepository(db).findDue(now);
-
-/**
- * Moves the organization onto a plan it has paid for, inside the caller's transaction: ACTIVE, on the
- * billing cycle bought, with a new period from `start` of one cycle (a month or a year). Answers the
- * period; the plan's credits for it are the credits feature's (`grantPlanPeriodCredits`).
- */
-export const startPaidPlan = async (
-  scope: OrgScope,
-  input: { planId: string; billingCycle: 'monthly' | 'yearly'; start: Date },
-): Promise<{ periodStart: Date; periodEnd: Date }> => {
-  const period = { periodStart: input.start, periodEnd: nextPeriodEnd(input.start, input.billingCycle) };
-  const changed = await subscriptionPlanChangesRepository(scope).startPaidPeriod({
-    planId: input.planId,
-    billingCycle: input.billingCycle,
-    ...period,
-  });
-  if (!changed) throw new Error(`organization ${scope.organizationId} has no subscription`);
-  return period;
-};
