@@ -192,23 +192,25 @@ export const adminRepository = (db: Queryable) => ({
     )[0] ?? null,
 
   /**
-   * Locks the organization's owners and the membership `id`, in the order of their ids, and answers them as
-   * they are once locked. Every change that may leave an organization without an owner takes these locks
-   * in this order first, so concurrent changes take turns (and never deadlock) and the last one sees what
-   * the others did.
+   * Locks the organization's owners (in the order of their ids), then the membership `id`, and answers them
+   * as they are once locked: the order the members page's changes take too (orgs.service `lockForChange`),
+   * so concurrent changes from either take turns, never deadlock, and the last one sees what the others did.
    */
-  lockOwnersAnd: async (organizationId: string, id: string) =>
-    db
+  lockOwnersAnd: async (organizationId: string, id: string) => {
+    const owners = await db
       .select({ id: memberships.id, role: memberships.role })
       .from(memberships)
-      .where(
-        and(
-          eq(memberships.organizationId, organizationId),
-          or(eq(memberships.role, 'OWNER'), eq(memberships.id, id)),
-        ),
-      )
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'OWNER')))
       .orderBy(asc(memberships.id))
-      .for('update'),
+      .for('update');
+    if (owners.some((m) => m.id === id)) return owners;
+    const target = await db
+      .select({ id: memberships.id, role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.id, id)))
+      .for('update');
+    return [...owners, ...target];
+  },
 
   updateMembershipRole: async (id: string, role: MembershipRole) => {
     await db.update(memberships).set({ role }).where(eq(memberships.id, id));
