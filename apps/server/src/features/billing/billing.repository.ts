@@ -1,9 +1,6 @@
-import { and, asc, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import { users } from '../auth/auth.table';
-import { customers } from '../customers/customers.table';
-import { invoices } from '../invoices/invoices.table';
-import { items } from '../items/items.table';
 import { plans } from '../plans/plans.table';
 import { paymentMethods, payments } from './billing.table';
 
@@ -159,18 +156,6 @@ export const billingRepository = (scope: OrgScope) => {
           .where(and(own, eq(payments.id, id), eq(payments.status, 'PENDING')))
           .returning({ id: payments.id });
         return rows.length > 0;
-      }),
-
-    /** The organization's customers, items and invoices created since `monthStart` (plan limits). */
-    countRecords: (monthStart: Date) =>
-      scope.run(async (tx) => {
-        const [c] = await tx.select({ n: count() }).from(customers).where(eq(customers.organizationId, org));
-        const [i] = await tx.select({ n: count() }).from(items).where(eq(items.organizationId, org));
-        const [v] = await tx
-          .select({ n: count() })
-          .from(invoices)
-          .where(and(eq(invoices.organizationId, org), gte(invoices.createdAt, monthStart)));
-        return { customers: c?.n ?? 0, items: i?.n ?? 0, invoicesThisMonth: v?.n ?? 0 };
       }),
   };
 };

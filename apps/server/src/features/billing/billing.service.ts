@@ -28,6 +28,9 @@ import { checkPaymentStatus, fulfilPayment } from './payment-fulfilment.service'
 import { clientAmountCents, convertFromEgp, extrasPriceCents } from './payment-prices';
 import { findExtraStorage } from './storage-purchases.service';
 import { storagePurchasesRepository } from './storage-purchases.repository';
+import { countCustomers } from '../customers/customers.service';
+import { countItems } from '../items/items.service';
+import { countInvoicesThisMonth } from '../invoices/invoices.service';
 
 const MB = 1024 * 1024;
 
@@ -92,9 +95,6 @@ const naming = (address: string, paymentId: string) => {
   url.searchParams.set('payment_id', paymentId);
   return url.toString();
 };
-
-/** The first day of `now`'s month (UTC): monthly invoice limits count from it. */
-const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /** Plans, payment methods, payments and extras of an organization. */
 export const billingService = (scope: OrgScope, deps: BillingDeps) => {
@@ -340,7 +340,11 @@ export const billingService = (scope: OrgScope, deps: BillingDeps) => {
         const plans = await repo.findActivePlans();
         const current =
           plans.find((p) => p.id === subscription.planId) ?? (await repo.findPlan(subscription.planId));
-        const used = await repo.countRecords(monthStartOf(new Date()));
+        const used = {
+          customers: await countCustomers(scope),
+          items: await countItems(scope),
+          invoicesThisMonth: await countInvoicesThisMonth(scope),
+        };
         return {
           ...summary,
           limits: {
