@@ -22,9 +22,9 @@ const CHECK_EVERY_MS = 60_000;
 /**
  * Runs the product's jobs in this process, and at once and then once a minute makes sure no OCR run was
  * left without its job, queues the subscriptions whose trial or period has ended and the payments whose
- * gateway is due to be asked for their status, and finishes the removal of deleted organizations' stored
- * files. Answers a function
- * that stops the checks (the queue stops its workers itself).
+ * gateway is due to be asked for their status (at the start, every pending payment), and finishes the
+ * removal of deleted organizations' stored files. Answers a function that stops the checks (the queue
+ * stops its workers itself).
  */
 export const startJobWorkers = async (
   jobs: JobQueue<JobDeps>,
@@ -33,14 +33,14 @@ export const startJobWorkers = async (
   options: { concurrency: number; onError: (error: unknown) => void },
 ): Promise<() => void> => {
   await jobs.work(deps, { concurrency: options.concurrency });
-  const check = async () => {
+  const check = async (atStart: boolean) => {
     await reconcileExtractions(system, jobs, deps.events).catch(options.onError);
     await scheduleSubscriptionsDue(system, jobs).catch(options.onError);
-    await schedulePendingPaymentChecks(system, jobs).catch(options.onError);
+    await schedulePendingPaymentChecks(system, jobs, new Date(), { atStart }).catch(options.onError);
     await finishFileRemovals(system, deps.files).catch(options.onError);
   };
-  await check();
-  const timer = setInterval(() => void check(), CHECK_EVERY_MS);
+  await check(true);
+  const timer = setInterval(() => void check(false), CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 };

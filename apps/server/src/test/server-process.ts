@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { createPglite, openDatabase } from '../platform/db/client';
 
 /** The real server (src/main.ts through tsx), started as a child process on the embedded database. */
 interface ServerProcess {
@@ -90,6 +93,25 @@ export const killServerProcess = async (server: ServerProcess) => {
   server.child.kill('SIGKILL');
   await server.exited;
 };
+
+/**
+ * Puts the suite's migrated template database in `dataDir`, so that a server started there finds its
+ * embedded database ready instead of creating and migrating one (the slowest part of a first start).
+ * Nothing to do on PostgreSQL, where each test copies the template with `openTestDatabase`.
+ */
+export const seedServerFolder = async (dataDir: string) => {
+  const setup = inject('testDatabase');
+  if (setup.kind !== 'pglite') return;
+  const client = createPglite({
+    dataDir: path.join(dataDir, 'pglite'),
+    loadDataDir: new Blob([fs.readFileSync(setup.templateFile)]),
+  });
+  await client.waitReady;
+  await client.close();
+};
+
+/** The embedded database folder a server process used, opened once that process has ended (one process at a time). */
+export const openServerDatabase = (dataDir: string) => openDatabase({ dataDir });
 
 /** Ends every server a test started and left running. */
 export const killAllServerProcesses = () => {

@@ -178,9 +178,10 @@ export const paymentsSystemRepository = (db: Queryable) => ({
 
   /**
    * Pending payments made at least `minAge` ago whose gateway is due to be asked again: a quarter of their
-   * age after it was last asked (`updated_at`), and at least every hour. Oldest first.
+   * age after it was last asked (`updated_at`), and at least every hour; with `whenLastAsked: false`, every
+   * one of them whenever it was last asked. Oldest first.
    */
-  findPendingDue: (now: Date, minAgeMs: number, limit: number) =>
+  findPendingDue: (now: Date, minAgeMs: number, limit: number, whenLastAsked = true) =>
     db
       .select({ id: payments.id, organizationId: payments.organizationId })
       .from(payments)
@@ -188,7 +189,9 @@ export const paymentsSystemRepository = (db: Queryable) => ({
         and(
           eq(payments.status, 'PENDING'),
           lt(payments.createdAt, new Date(now.getTime() - minAgeMs)),
-          sql`${payments.updatedAt} <= ${now.toISOString()}::timestamptz - least(interval '1 hour', (${now.toISOString()}::timestamptz - ${payments.createdAt}) / 4)`,
+          whenLastAsked
+            ? sql`${payments.updatedAt} <= ${now.toISOString()}::timestamptz - least(interval '1 hour', (${now.toISOString()}::timestamptz - ${payments.createdAt}) / 4)`
+            : undefined,
         ),
       )
       .orderBy(asc(payments.createdAt))

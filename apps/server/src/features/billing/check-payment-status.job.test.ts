@@ -100,6 +100,26 @@ describe('the payment status check', () => {
     expect(await due()).toBe(false);
   });
 
+  it('asks about every pending payment at a start, however young or lately asked', async () => {
+    const o = await organizationWithMember(t);
+    const young = await createPayment(o.owner, 4);
+    const asked = await createPayment(o.owner, 6);
+    await age(asked.id, 2 * 60_000);
+    await checkPaymentStatus(
+      t.system.scopeFor(o.organizationId),
+      createGatewayRegistry(t.config, t.system.db),
+      asked.id,
+    );
+    const repo = paymentsSystemRepository(t.system.db);
+    const ids = async (minAgeMs: number, whenLastAsked: boolean) =>
+      (await repo.findPendingDue(new Date(), minAgeMs, 1000, whenLastAsked)).map((r) => r.id);
+    // Every minute: neither is due (one too young, the other asked a moment ago).
+    expect(await ids(60_000, true)).not.toContain(young.id);
+    expect(await ids(60_000, true)).not.toContain(asked.id);
+    // At a start, both are.
+    expect(await ids(0, false)).toEqual(expect.arrayContaining([young.id, asked.id]));
+  });
+
   it('expires a payment still pending a day later, and one whose charge the gateway never made', async () => {
     const o = await organizationWithMember(t);
     const registry = createGatewayRegistry(t.config, t.system.db);

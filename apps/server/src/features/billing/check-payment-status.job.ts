@@ -40,16 +40,25 @@ export const checkPaymentStatusJob = defineJob<{ organizationId: string; payment
 
 /**
  * Queues the status check for every payment pending for more than a minute whose gateway is due to be
- * asked (less often as the payment ages: see `findPendingDue`). Run at the workers' start and every
- * minute, so a payment confirmed while the server was down is fulfilled once it is back. One queued
- * check per payment at a time (its id is the singleton key).
+ * asked (less often as the payment ages: see `findPendingDue`). Run every minute, so a payment confirmed
+ * while the server was down is fulfilled once it is back. At a process's start (`atStart`) every pending
+ * payment is asked at once, however young and however recently asked: the gateway may have confirmed it
+ * while no process could act on it (a notification refused while the server was down, or one whose
+ * fulfilment a crash cut short), and its payer should not wait for its turn. One queued check per payment
+ * at a time (its id is the singleton key).
  */
 export const schedulePendingPaymentChecks = async (
   system: SystemAccess,
   jobs: JobQueue<JobDeps>,
   now = new Date(),
+  { atStart = false }: { atStart?: boolean } = {},
 ): Promise<number> => {
-  const due = await paymentsSystemRepository(system.db).findPendingDue(now, FIRST_CHECK_AFTER_MS, PER_ROUND);
+  const due = await paymentsSystemRepository(system.db).findPendingDue(
+    now,
+    atStart ? 0 : FIRST_CHECK_AFTER_MS,
+    PER_ROUND,
+    !atStart,
+  );
   for (const payment of due) {
     await jobs.send(
       checkPaymentStatusJob,
