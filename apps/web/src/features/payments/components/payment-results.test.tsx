@@ -133,19 +133,32 @@ describe('payment success page', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('destination')).not.toBeInTheDocument();
   });
 
-  it.each(['FAILED', 'CANCELLED', 'EXPIRED'] as const)(
-    'says a %s payment was not completed',
-    async (status) => {
-      verifyAnswers(paymentView({ status }));
-      await renderResult(`/payment/success?payment_id=${paymentId}`);
-      const page = await screen.findByTestId('page-payment-success');
-      await waitFor(() => expect(page).toHaveAttribute('data-status', 'failed'));
-      expect(screen.getByTestId('page-title')).toHaveTextContent('Payment failed');
-      expect(screen.getByTestId('payment-success-message')).toHaveTextContent(
-        'This payment was not completed. Nothing was added to your account.',
-      );
-      await user.click(screen.getByRole('link', { name: 'Try Again' }));
-      expect(await screen.findByTestId('destination')).toHaveTextContent(/^\/usage$/);
+  it.each(['FAILED', 'EXPIRED'] as const)('says a %s payment was not completed', async (status) => {
+    verifyAnswers(paymentView({ status }));
+    await renderResult(`/payment/success?payment_id=${paymentId}`);
+    const page = await screen.findByTestId('page-payment-success');
+    await waitFor(() => expect(page).toHaveAttribute('data-status', 'failed'));
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Payment failed');
+    expect(screen.getByTestId('payment-success-message')).toHaveTextContent(
+      'This payment was not completed. Nothing was added to your account.',
+    );
+    await user.click(screen.getByRole('link', { name: 'Try Again' }));
+    expect(await screen.findByTestId('destination')).toHaveTextContent(/^\/usage$/);
+  });
+
+  it.each([
+    ['en', 'Payment cancelled', 'No charge was made.'],
+    ['ar', 'تم إلغاء الدفع', 'لم يتم خصم أي مبلغ.'],
+  ] as const)(
+    'shows the cancel page for a payment the payer cancelled at the gateway (%s)',
+    async (language, title, text) => {
+      const server = verifyAnswers(paymentView({ status: 'CANCELLED' }));
+      await renderResult(`/payment/success?payment_id=${paymentId}`, language);
+      const page = await screen.findByTestId('page-payment-cancel');
+      expect(screen.getByTestId('page-title')).toHaveTextContent(title);
+      expect(page).toHaveTextContent(text);
+      expect(screen.queryByTestId('page-payment-success')).not.toBeInTheDocument();
+      expect(server.verifications()).toHaveLength(1);
     },
   );
 

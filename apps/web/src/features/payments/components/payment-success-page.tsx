@@ -3,11 +3,11 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { IconCheck, IconClock, IconX } from '../../../components/icons';
 import { describeError } from '../../../lib/api-errors';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { href, paths } from '../../../lib/paths';
 import { refreshAfterPurchase } from '../../../lib/queries/refresh-after-purchase';
 import { useSession } from '../../../lib/session';
 import { getUpgradePayment, setUpgradePayment } from '../../../lib/storage';
@@ -195,6 +195,10 @@ function VerifiedResult({ paymentId }: { paymentId: string }) {
         </Text>
       </ResultCard>
     );
+  }
+  if (payment.status === 'CANCELLED') {
+    // A gateway with one return address for every end (Tap) brings back a payer who cancelled here too.
+    return <Navigate to={href(paths.paymentCancel, {}, { payment_id: paymentId })} replace />;
   }
   return (
     <ResultCard

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await tap.settle();
-  Object.assign(tap.switches, defaultSwitches());
+  Object.assign(tap.switches, defaultSwitches(), { abandonOnCancel: false });
   receiver.received.length = 0;
 });
 
@@ -242,6 +242,19 @@ describe('Tap adapter against the imitation', () => {
     ).resolves.toMatchObject({
       status: 'cancelled',
     });
+  });
+
+  it('reports a payment the payer abandoned on the payment page as cancelled', async () => {
+    tap.switches.abandonOnCancel = true;
+    const request = chargeRequest('knet', 2_500);
+    const { created } = await payWith(request, 'Cancel');
+    expect(tap.charge(created.gatewayRef)?.status).toBe('ABANDONED');
+    await expect(gateway.verifyNotification(receiver.received[0]!)).resolves.toMatchObject({
+      status: 'cancelled',
+    });
+    await expect(
+      gateway.fetchStatus({ paymentId: request.paymentId, gatewayRef: created.gatewayRef }),
+    ).resolves.toMatchObject({ status: 'cancelled', amountMinor: 2_500, currency: 'KWD' });
   });
 
   it('answers pending before the payer pays', async () => {

@@ -14,6 +14,7 @@ import {
   type ImitationOptions,
   type ImitationRequest,
   type ImitationResponse,
+  type ImitationSwitches,
 } from '../imitation-kit';
 import type { TapConfig } from './tap.gateway';
 
@@ -52,7 +53,15 @@ export interface TapKeys {
   secretKey: string;
 }
 
-export type TapImitationOptions = ImitationOptions<TapKeys>;
+export interface TapSwitches extends ImitationSwitches {
+  /**
+   * A payer who gives up leaves the charge ABANDONED (Tap's status for a payment page left unfinished)
+   * instead of CANCELLED (the page's cancel).
+   */
+  abandonOnCancel: boolean;
+}
+
+export type TapImitationOptions = ImitationOptions<TapKeys, TapSwitches>;
 
 const tapError = (status: number, code: string, description: string) =>
   json(status, { errors: [{ code, description }] });
@@ -78,7 +87,7 @@ const digits = (length: number) => Array.from({ length }, () => Math.floor(Math.
 export const startTapImitation = async (options: TapImitationOptions = {}) => {
   const keys: TapKeys = { secretKey: `sk_test_${randomId('', 24)}`, ...options.keys };
   const { secretKey } = keys;
-  const switches = { ...defaultSwitches(), ...options.switches };
+  const switches: TapSwitches = { ...defaultSwitches(), abandonOnCancel: false, ...options.switches };
   const notifier = createNotifier(switches);
   const charges = new Map<string, TapCharge>();
   const refunds: { id: string; chargeId: string; amountMinor: number; currency: string }[] = [];
@@ -229,8 +238,10 @@ export const startTapImitation = async (options: TapImitationOptions = {}) => {
     if (charge.status === 'INITIATED') {
       const declined = outcome === 'decline' || (outcome === 'pay' && switches.decline);
       if (outcome === 'cancel') {
-        charge.status = 'CANCELLED';
-        charge.response = { code: '301', message: 'Cancelled' };
+        charge.status = switches.abandonOnCancel ? 'ABANDONED' : 'CANCELLED';
+        charge.response = switches.abandonOnCancel
+          ? { code: '302', message: 'Abandoned' }
+          : { code: '301', message: 'Cancelled' };
       } else {
         charge.status = declined ? 'DECLINED' : 'CAPTURED';
         charge.response = declined
