@@ -211,6 +211,9 @@ for (const language of ['en', 'ar'] as const) {
     await signUpWithOrganization(page, language, `pay-decline-${language}`);
     const before = await openUsage(page);
     await page.getByTestId('usage-buy-credits-10').click();
+    // Stripe takes no charge below 0.50 USD: international cards are shown unavailable for 10 EGP, with why.
+    await expect(page.getByTestId('payment-method-card_intl')).toBeDisabled();
+    await expect(page.getByTestId('payment-method-minimum-card_intl')).toBeVisible();
     await page.getByTestId('payment-method-mada').check();
     const origin = new URL(page.url()).origin;
     await page.getByTestId('payment-pay').click();

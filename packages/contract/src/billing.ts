@@ -75,6 +75,14 @@ export const paymentMethod = z.object({
   currency: z.string(),
   /** What it can pay for (PayPal: plans only). */
   payment_types: z.array(z.enum(paymentTypes)),
+  /**
+   * The least price in EGP it can charge, where its gateway documents a minimum charge (Stripe: 0.50 USD),
+   * converted at the configured rate; null where it has none. A payment below it is refused
+   * (AMOUNT_BELOW_MINIMUM).
+   */
+  minimum_amount: money.nullable(),
+  /** That minimum in the method's own currency, with the currency's decimals ("0.50"); null with it. */
+  minimum_charge: z.string().nullable(),
   is_active: z.boolean(),
   sort_order: z.number().int(),
   total_transactions: z.number().int(),

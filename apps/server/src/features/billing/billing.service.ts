@@ -25,7 +25,13 @@ import { GatewayError, type NextStep, type PaymentGateway } from './gateways/gat
 import type { GatewayRegistry } from './gateways/registry';
 import { checkPaymentDetails, formFieldsOf } from './payment-form-fields';
 import { checkPaymentStatus, fulfilPayment } from './payment-fulfilment.service';
-import { clientAmountCents, convertFromEgp, extrasPriceCents } from './payment-prices';
+import {
+  clientAmountCents,
+  convertFromEgp,
+  extrasPriceCents,
+  formatMinor,
+  leastPriceCents,
+} from './payment-prices';
 import { findExtraStorage } from './storage-purchases.service';
 import { storagePurchasesRepository } from './storage-purchases.repository';
 import { countCustomers } from '../customers/customers.service';
@@ -77,6 +83,24 @@ export type StartedPayment =
 
 const methodUnavailable = (message = 'This payment method is not available.') =>
   new AppError('PAYMENT_METHOD_UNAVAILABLE', message);
+
+/**
+ * The least a gateway charges a method, in its currency and as a price in EGP at the configured rates;
+ * null where it documents no minimum (or the currency has no rate).
+ */
+const minimumOf = (gateway: PaymentGateway, method: PaymentMethodCode, rates: Record<string, string>) => {
+  if (!gateway.minimumChargeMinor) return null;
+  const currency = gateway.currencyOf(method);
+  const minimumMinor = gateway.minimumChargeMinor(currency);
+  const leastCents = leastPriceCents(minimumMinor, currency, rates);
+  if (leastCents === null) return null;
+  return {
+    currency,
+    minimumMinor,
+    charge: formatMinor(minimumMinor, currency),
+    price: fromScaled(leastCents),
+  };
+};
 
 /** An address of ours the payer's browser may be sent back to: same origin as `base`, else `fallback`. */
 const ownAddress = (given: string | undefined, fallback: string, base: string) => {
@@ -196,8 +220,23 @@ export const billingService = (scope: OrgScope, deps: BillingDeps) => {
     }
     const charged = convertFromEgp(priceCents, gateway.currencyOf(input.method), deps.rates);
     if (!charged) throw methodUnavailable('This payment method has no exchange rate configured.');
-    if (charged.amountMinor < 1) {
-      throw methodUnavailable(`This amount is too small to pay in ${charged.currency} with this method.`);
+    // Refused here rather than by the gateway after the payer has been sent there.
+    const minimum = minimumOf(gateway, input.method, deps.rates);
+    if (charged.amountMinor < (minimum?.minimumMinor ?? 1)) {
+      const least = minimum
+        ? `${minimum.charge} ${minimum.currency} (${minimum.price} EGP)`
+        : `one unit of ${charged.currency}`;
+      throw new AppError(
+        'AMOUNT_BELOW_MINIMUM',
+        `This payment method cannot charge less than ${least}. Choose another method or buy more.`,
+        {
+          extra: {
+            minimum_amount: minimum?.price ?? null,
+            minimum_charge: minimum?.charge ?? null,
+            currency: charged.currency,
+          },
+        },
+      );
     }
 
     const payer = scope.userId ? await repo.findPayer(scope.userId) : null;
@@ -278,10 +317,12 @@ export const billingService = (scope: OrgScope, deps: BillingDeps) => {
       return methods.flatMap((row) => {
         const gateway = row.isActive ? deps.gateways.gatewayFor(row.code) : null;
         if (!gateway) return [];
+        const minimum = minimumOf(gateway, row.code, deps.rates);
         const carriedBy = {
           gateway: gateway.name,
           currency: gateway.currencyOf(row.code),
           paymentTypes: paymentTypesOf(row.code),
+          minimum: minimum && { price: minimum.price, charge: minimum.charge },
         };
         return [toPaymentMethod(row, carriedBy, byMethod.get(row.code))];
       });

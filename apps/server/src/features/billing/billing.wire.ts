@@ -28,7 +28,13 @@ export const toPublicPlan = (p: PlanRow): PublicPlan => ({
 /** A payment method as a member sees it, with the organization's payments by it. */
 export const toPaymentMethod = (
   m: PaymentMethodRow,
-  carriedBy: { gateway: string; currency: string; paymentTypes: PaymentType[] },
+  carriedBy: {
+    gateway: string;
+    currency: string;
+    paymentTypes: PaymentType[];
+    /** The gateway's minimum charge, as an EGP price and in the method's currency. */
+    minimum: { price: string; charge: string } | null;
+  },
   counts: { total: number; succeeded: number; finished: number } | undefined,
 ): PaymentMethod => {
   const c = counts ?? { total: 0, succeeded: 0, finished: 0 };
@@ -43,6 +49,8 @@ export const toPaymentMethod = (
     gateway: carriedBy.gateway,
     currency: carriedBy.currency,
     payment_types: carriedBy.paymentTypes,
+    minimum_amount: carriedBy.minimum?.price ?? null,
+    minimum_charge: carriedBy.minimum?.charge ?? null,
     is_active: m.isActive,
     sort_order: m.sortOrder,
     total_transactions: c.total,

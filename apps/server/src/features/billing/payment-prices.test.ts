@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { clientAmountCents, convertFromEgp, extrasPriceCents, formatMinor } from './payment-prices';
+import {
+  clientAmountCents,
+  convertFromEgp,
+  extrasPriceCents,
+  formatMinor,
+  leastPriceCents,
+} from './payment-prices';
 
 const rates = loadConfig({}).EXCHANGE_RATES;
 
@@ -31,6 +37,25 @@ describe('prices', () => {
     expect(convertFromEgp(100n, 'JPY', rates)).toBeNull();
     expect(formatMinor(640, 'KWD')).toBe('0.640');
     expect(formatMinor(2078, 'USD')).toBe('20.78');
+  });
+
+  it("finds the least price a gateway's minimum charge allows, as the conversion rounds it", () => {
+    // 0.50 USD at 0.0208: 23.80 EGP is 0.49504 USD, charged as 50 cents; 23.79 EGP is 49 cents.
+    expect(leastPriceCents(50, 'USD', rates)).toBe(2380n);
+    expect(convertFromEgp(2380n, 'USD', rates)?.amountMinor).toBe(50);
+    expect(convertFromEgp(2379n, 'USD', rates)?.amountMinor).toBe(49);
+    for (const [minimum, currency] of [
+      [1, 'USD'],
+      [200, 'AED'],
+      [7, 'KWD'],
+      [1, 'EGP'],
+      [2500, 'EGP'],
+    ] as const) {
+      const least = leastPriceCents(minimum, currency, rates)!;
+      expect(convertFromEgp(least, currency, rates)!.amountMinor).toBeGreaterThanOrEqual(minimum);
+      expect(convertFromEgp(least - 1n, currency, rates)!.amountMinor).toBeLessThan(minimum);
+    }
+    expect(leastPriceCents(50, 'JPY', rates)).toBeNull();
   });
 
   it('takes rates from EXCHANGE_RATES over the defaults, and refuses a malformed one', () => {

@@ -44,6 +44,26 @@ export const convertFromEgp = (
   return { currency: code, amountMinor: Number(amount) };
 };
 
+/**
+ * The least EGP price, in cents, that `convertFromEgp` turns into at least `minimumMinor` of `currency`
+ * (a gateway's minimum charge, as the price the payer sees); null when there is no rate for the currency.
+ */
+export const leastPriceCents = (
+  minimumMinor: number,
+  currency: string,
+  rates: Record<string, string>,
+): bigint | null => {
+  const code = currency.toUpperCase();
+  const rate = code === 'EGP' ? '1' : rates[code];
+  if (rate === undefined) return null;
+  const scaledRate = toScaled(rate, RATE_SCALE) * BigInt(minorUnitsOf(code));
+  if (scaledRate <= 0n) return null;
+  // Rounding half up reaches k minor units from k - 1/2: cents >= (k - 1/2) x 100 x 10^RATE_SCALE / rate.
+  const numerator = (2n * BigInt(minimumMinor) - 1n) * 100n * 10n ** BigInt(RATE_SCALE);
+  const denominator = 2n * scaledRate;
+  return (numerator + denominator - 1n) / denominator;
+};
+
 /** A charged amount in minor units as a decimal string with the currency's decimals ("1.250" for KWD). */
 export const formatMinor = (amountMinor: number, currency: string): string =>
   fromScaled(BigInt(amountMinor), Math.round(Math.log10(minorUnitsOf(currency))));

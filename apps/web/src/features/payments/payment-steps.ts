@@ -1,4 +1,4 @@
-import type { billingRoutes, PaymentMethod, PaymentMethodCode, RouteResponse } from '@invoicing/contract';
+import type { billingRoutes, PaymentMethodCode, RouteResponse } from '@invoicing/contract';
 
 /** What the page shows while the payer pays elsewhere: a reference code, or the gateway's frame. */
 export type ShownStep =
@@ -47,15 +47,6 @@ export function stepOfDirect(answer: Direct, method: PaymentMethodCode): Payment
     return { kind: 'reference', paymentId, method, reference: answer.reference, expiresAt: null };
   }
   return { kind: 'done', paymentId };
-}
-
-/** A method's name and description in the page language (the Arabic ones fall back to English when empty). */
-export function methodText(method: PaymentMethod, language: string) {
-  const arabic = language === 'ar';
-  return {
-    name: (arabic && method.display_name_ar) || method.display_name,
-    description: (arabic && method.description_ar) || method.description,
-  };
 }
 
 /** PayPal charges in US dollars at the configured rate (DECISIONS.md, Payments: default 1 EGP = 0.0208 USD). */

@@ -82,6 +82,11 @@ export interface PaymentGateway {
   readonly methods: readonly PaymentMethodCode[];
   /** The currency it charges a method in. */
   currencyOf(method: PaymentMethodCode): string;
+  /**
+   * The least it charges in a currency, in minor units, where the gateway documents a minimum (Stripe:
+   * one per currency); absent, anything from one minor unit.
+   */
+  minimumChargeMinor?(currency: string): number;
   createCharge(request: ChargeRequest): Promise<CreatedCharge>;
   /**
    * Checks a notification's signature as the gateway documents it. A forged, tampered or unreadable

@@ -5,21 +5,44 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { LoadingState } from '../../../components/query-state';
-import type { PaymentLink } from '../../../lib/payment-link';
+import { AmountSentence } from '../../../components/amount-sentence';
+import { formatMoney } from '../../../lib/format';
 import type { usePaymentMethods } from '../api/list-payment-methods';
-import { methodText } from '../payment-steps';
+import { isBelowMinimum, methodText } from '../payment-methods';
 import { priceCurrency } from './payment-summary';
 
 interface MethodPickerProps {
   /** The methods that can pay for this purchase, in order. */
   methods: PaymentMethod[];
+  /** The price to pay, in EGP: a method whose gateway charges no less than more than it cannot be chosen. */
+  amount: string;
   value: PaymentMethodCode | null;
   onChange: (method: PaymentMethodCode) => void;
   disabled?: boolean;
 }
 
-/** The methods grouped Egypt, Gulf, International, named in the page language; the chosen one described. */
-export function MethodPicker({ methods, value, onChange, disabled }: MethodPickerProps) {
+/** Why a method cannot pay this amount: the least its gateway charges, in EGP and in its own currency. */
+function BelowMinimum({ method }: { method: PaymentMethod }) {
+  const { i18n } = useTranslation('payments');
+  return (
+    <span data-testid={`payment-method-minimum-${method.name}`}>
+      <AmountSentence
+        ns="payments"
+        i18nKey="methods.belowMinimum"
+        values={{
+          minimum: formatMoney(method.minimum_amount ?? '0', priceCurrency, i18n.language),
+          charge: formatMoney(method.minimum_charge ?? '0', method.currency, i18n.language),
+        }}
+      />
+    </span>
+  );
+}
+
+/**
+ * The methods grouped Egypt, Gulf, International, named in the page language; the chosen one described. A
+ * method that cannot charge this little (Stripe's minimum) is shown unavailable, with the least it takes.
+ */
+export function MethodPicker({ methods, amount, value, onChange, disabled }: MethodPickerProps) {
   const { t, i18n } = useTranslation('payments');
   const chosen = methods.find((method) => method.name === value) ?? null;
   const chosenText = chosen ? methodText(chosen, i18n.language) : null;
@@ -41,15 +64,19 @@ export function MethodPicker({ methods, value, onChange, disabled }: MethodPicke
                 <Text size="sm" fw={600} c="dimmed">
                   {t(`methods.regions.${region}`)}
                 </Text>
-                {group.map((method) => (
-                  <Radio
-                    key={method.name}
-                    value={method.name}
-                    label={methodText(method, i18n.language).name}
-                    disabled={disabled}
-                    data-testid={`payment-method-${method.name}`}
-                  />
-                ))}
+                {group.map((method) => {
+                  const tooLittle = isBelowMinimum(method, amount);
+                  return (
+                    <Radio
+                      key={method.name}
+                      value={method.name}
+                      label={methodText(method, i18n.language).name}
+                      description={tooLittle ? <BelowMinimum method={method} /> : undefined}
+                      disabled={disabled || tooLittle}
+                      data-testid={`payment-method-${method.name}`}
+                    />
+                  );
+                })}
               </Stack>
             );
           })}
@@ -70,13 +97,6 @@ export function MethodPicker({ methods, value, onChange, disabled }: MethodPicke
       ) : null}
     </Stack>
   );
-}
-
-/** The methods that can pay for this purchase (PayPal pays for plans only), in the superuser's order. */
-export function methodsFor(methods: PaymentMethod[], link: PaymentLink): PaymentMethod[] {
-  return methods
-    .filter((method) => method.is_active && method.payment_types.includes(link.type))
-    .sort((a, b) => a.sort_order - b.sort_order);
 }
 
 /** Loading, failing or empty method lists, said the same way on both payment pages. */

@@ -136,6 +136,14 @@ async function choose(name: string) {
 }
 
 describe('enhanced payment page', { timeout: 30_000 }, () => {
+  it('shows a method whose gateway charges more than the amount unavailable, as the payment page does', async () => {
+    fakeServer();
+    await renderEnhanced('type=storage&amount=10.00&storage_mb=100', 'ar');
+    expect(await screen.findByTestId('payment-method-card_intl')).toBeDisabled();
+    expect(screen.getByTestId('payment-method-minimum-card_intl')).toHaveTextContent('غير متاحة لهذا المبلغ');
+    expect(screen.getByTestId('payment-method-mada')).toBeEnabled();
+  });
+
   it('asks for the fields of the chosen method and says which are missing', async () => {
     const server = fakeServer();
     await renderEnhanced(credits50);

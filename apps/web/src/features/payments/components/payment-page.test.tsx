@@ -121,6 +121,37 @@ describe('payment page', { timeout: 15_000 }, () => {
   });
 
   it.each([
+    ['en', 'Not for this amount: it takes at least EGP 23.80 ($0.50).'],
+    ['ar', 'غير متاحة لهذا المبلغ: أقل مبلغ تقبله هو'],
+  ] as const)(
+    '(%s) shows a method whose gateway charges more than the amount unavailable, and why',
+    async (language, reason) => {
+      fakeServer();
+      await renderPayment('type=credits&amount=10.00&credits=10', language);
+      const card = await screen.findByTestId('payment-method-card_intl');
+      expect(card).toBeDisabled();
+      expect(screen.getByTestId('payment-method-minimum-card_intl')).toHaveTextContent(reason);
+      expect(screen.getByTestId('payment-method-card_eg')).toBeEnabled();
+      expect(screen.queryByTestId('payment-method-minimum-card_eg')).not.toBeInTheDocument();
+    },
+  );
+
+  it('offers that method for an amount at its minimum', async () => {
+    const server = fakeServer((call) =>
+      call.path === '/billing/payments/create/'
+        ? created({ kind: 'redirect', url: 'https://checkout.example/cs_1' })
+        : undefined,
+    );
+    await renderPayment('type=credits&amount=24.00&credits=24');
+    expect(await screen.findByTestId('payment-method-card_intl')).toBeEnabled();
+    expect(screen.queryByTestId('payment-method-minimum-card_intl')).not.toBeInTheDocument();
+    await choose('International card');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(leftFor).toEqual(['https://checkout.example/cs_1']));
+    expect(server.creations()[0]?.body).toMatchObject({ payment_method: 'card_intl', amount: '24.00' });
+  });
+
+  it.each([
     ['en', 'type=credits', 'Invalid payment data'],
     ['en', 'amount=10.00&credits=10', 'Invalid payment data'],
     ['ar', 'type=credits&amount=abc&credits=10', 'بيانات دفع غير صالحة'],
@@ -428,6 +459,17 @@ describe('payment page', { timeout: 15_000 }, () => {
       () => created(null, { success: false, payment_id: null, error: 'The card was declined' }),
       'فشل إنشاء عملية الدفع',
       '',
+    ],
+    [
+      // The rate changed since the page read the method's minimum: the server's refusal, in Arabic.
+      'ar',
+      () =>
+        jsonResponse(400, {
+          detail: 'This payment method cannot charge less than 0.50 USD (25.00 EGP).',
+          code: 'AMOUNT_BELOW_MINIMUM',
+        }),
+      'فشل إنشاء عملية الدفع',
+      'هذا المبلغ أقل من أدنى مبلغ تقبله طريقة الدفع هذه. اختر طريقة أخرى أو اشترِ كمية أكبر.',
     ],
   ] as const)('says why a payment was not created (%s)', async (language, answer, title, detail) => {
     fakeServer((call) => (call.path === '/billing/payments/create/' ? answer() : undefined));

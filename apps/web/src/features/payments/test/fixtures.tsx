@@ -71,6 +71,8 @@ function method(
     gateway: 'sandbox',
     currency: 'EGP',
     payment_types: ['credits', 'storage', 'extras', 'plan'],
+    minimum_amount: null,
+    minimum_charge: null,
     is_active: true,
     sort_order: order,
     total_transactions: 0,
@@ -124,7 +126,8 @@ export const methods: PaymentMethod[] = [
     'international',
     ['International card', 'بطاقة دولية'],
     ['Visa and Mastercard from anywhere.', 'فيزا وماستركارد من أي مكان.'],
-    { currency: 'USD' },
+    // Stripe charges no less than 0.50 USD: 23.80 EGP at the default rate.
+    { gateway: 'stripe', currency: 'USD', minimum_amount: '23.80', minimum_charge: '0.50' },
   ),
   method(
     'paypal',

@@ -39,6 +39,37 @@ export const stripeConfigFromEnv = (env: NodeJS.ProcessEnv): StripeConfig | null
   };
 };
 
+/**
+ * The least Stripe charges in each currency, in its minor units (Stripe, "Supported currencies": "Minimum
+ * and maximum charge amounts"); Stripe refuses a charge below it. In a currency not listed the charge must
+ * come to at least 0.50 USD once converted, which the adapter cannot know: there Stripe's own refusal tells
+ * the payer.
+ */
+export const stripeMinimumCharges: Readonly<Record<string, number>> = {
+  USD: 50,
+  AED: 200,
+  AUD: 50,
+  BGN: 100,
+  BRL: 50,
+  CAD: 50,
+  CHF: 50,
+  CZK: 1500,
+  DKK: 250,
+  EUR: 50,
+  GBP: 30,
+  HKD: 400,
+  INR: 50,
+  MXN: 1000,
+  MYR: 200,
+  NOK: 300,
+  NZD: 50,
+  PLN: 200,
+  RON: 200,
+  SEK: 300,
+  SGD: 50,
+  THB: 1000,
+};
+
 /** The API version the adapter is written against (Checkout Sessions create their PaymentIntent on payment). */
 export const stripeApiVersion = '2024-06-20';
 
@@ -160,6 +191,7 @@ export const stripeGateway = (config: StripeConfig): PaymentGateway => {
     name: 'stripe',
     methods: ['card_intl'],
     currencyOf,
+    minimumChargeMinor: (currency) => stripeMinimumCharges[currency.toUpperCase()] ?? 1,
 
     async createCharge(request: ChargeRequest): Promise<CreatedCharge> {
       currencyOf(request.method);
