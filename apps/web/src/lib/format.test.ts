@@ -8,6 +8,13 @@ describe('format', () => {
     expect(formatMoney('1234.50', 'EGP', 'ar')).not.toMatch(/[٠-٩]/);
   });
 
+  it('keeps a Latin currency sign whole in an Arabic line', () => {
+    // "0.50 US$" read right to left: the dollar sign stays with its letters ("US$ 0.50" on the screen).
+    expect(formatMoney('0.50', 'USD', 'ar')).toMatch(/0[.٫]50\s?US\$\u200e$/);
+    expect(formatMoney('23.80', 'EGP', 'ar')).not.toContain('\u200e');
+    expect(formatMoney('0.50', 'USD', 'en')).toBe('$0.50');
+  });
+
   it('formats money and dates in English', () => {
     expect(formatMoney('1234.5', 'USD', 'en')).toBe('$1,234.50');
     expect(formatDate('2025-03-04T10:00:00Z', 'en')).toBe('Mar 4, 2025');

@@ -29,7 +29,10 @@ export function formatMoney(amount: string | number, currency: string, language:
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
-  return (formatter.format as (value: string | number) => string)(amount);
+  const text = (formatter.format as (value: string | number) => string)(amount);
+  // A sign of Latin letters and a symbol ("US$") in a right-to-left line: the symbol, neutral, would be
+  // drawn on the letters' other side ("$US 0.50"); a left-to-right mark after it keeps it with them.
+  return language === 'ar' ? text.replace(/([A-Za-z][$€£¥])(?!\u200e)/g, '$1\u200e') : text;
 }
 
 /** A share given in percent (87.5 for 87.5%) with one decimal, the way the product shows rates. */
