@@ -141,6 +141,53 @@ describe('creating a payment', () => {
     expect(await paymentCount(t, o.organizationId)).toBe(0);
   });
 
+  it('100 client amounts that disagree with the price: no payment, nothing granted', async () => {
+    const o = await organizationWithMember(t);
+    const methods = paymentMethodCodes.filter((m) => m !== 'paypal');
+    const enterprise = await planId('enterprise');
+    const offs = ['0.01', '1.00', '-0.01', '-1.00', '100.00'];
+    for (let i = 0; i < 100; i += 1) {
+      const kind = (['credits', 'storage', 'extras', 'plan'] as const)[i % 4]!;
+      const credits = kind === 'credits' || kind === 'extras' ? 1 + (i % 50) : 0;
+      const storageMb = kind === 'storage' || kind === 'extras' ? 10 * (1 + (i % 7)) : 0;
+      // The price in cents: 1.00 EGP a credit, 0.10 EGP a MB, Enterprise 2990.00 a month.
+      const price = kind === 'plan' ? 299_000 : credits * 100 + storageMb * 10;
+      const off = Math.round(Number(offs[i % offs.length]) * 100);
+      const amount = ((price + off) / 100).toFixed(2);
+      const path = i % 2 === 0 ? 'create' : 'process-direct';
+      const method = methods[i % methods.length]!;
+      // Details that pass every method's checks: only the amount is wrong.
+      const phone = method === 'stc_pay' ? '0512345678' : '01012345678';
+      const card = {
+        card_number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvv: '123',
+        cardholder_name: 'Mona Ali',
+      };
+      const res = await api.post(
+        `/billing/payments/${path}/`,
+        {
+          payment_method: method,
+          payment_type: kind,
+          amount,
+          credits,
+          storage_mb: storageMb,
+          ...(kind === 'plan' ? { plan_id: enterprise } : {}),
+          ...(path === 'create' ? { phone } : { payment_details: { ...card, phone } }),
+        },
+        o.owner,
+      );
+      expect(res.statusCode, `${kind} ${amount} by ${path}`).toBe(400);
+      expect(body(res).code, `${kind} ${amount}`).toBe('AMOUNT_MISMATCH');
+    }
+    expect(await paymentCount(t, o.organizationId)).toBe(0);
+    const usage = body<{ credits: { extra: number }; storage: { extra_mb: number } }>(
+      await api.get('/usage/summary/', o.owner),
+    );
+    expect(usage.credits.extra).toBe(0);
+    expect(usage.storage.extra_mb).toBe(0);
+  });
+
   it('checks what is bought against the kind of payment', async () => {
     const o = await organizationWithMember(t);
     const errorsOf = async (payload: object) => {
