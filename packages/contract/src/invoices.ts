@@ -258,6 +258,17 @@ export const invoiceRoutes = {
     response: z.undefined(),
     successStatus: 204,
   }),
+  duplicate: defineRoute({
+    method: 'POST',
+    path: '/invoices/:id/duplicate/',
+    access: 'org',
+    summary:
+      'A new DRAFT invoice with the same customer, lines and currency, the next number of the sequence and ' +
+      "today's date (the same payment term); counted against the plan's monthly limit",
+    params: idParams,
+    response: invoice,
+    successStatus: 201,
+  }),
   uploadImage: defineRoute({
     method: 'POST',
     path: '/billing/invoices/:id/image/upload/',

@@ -18,6 +18,7 @@ export const registerInvoiceRoutes: FeatureRoutes = (app, ctx) => {
   bindRoute(app, a, invoiceRoutes.remove, async ({ scope, params }) => {
     await service(scope).remove(params.id);
   });
+  bindRoute(app, a, invoiceRoutes.duplicate, ({ scope, params }) => service(scope).duplicate(params.id));
   bindRoute(app, a, invoiceRoutes.uploadImage, ({ scope, params, body }) =>
     service(scope).uploadImage(params.id, body),
   );
