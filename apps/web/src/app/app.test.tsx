@@ -23,6 +23,9 @@ function fakeServer(role = 'OWNER') {
         id: 'org-1',
         name: 'Nile Trading Co.',
         currency: 'EGP',
+        country: null,
+        tax_id: '',
+        address: '',
         role,
         subscription: { plan_name: 'Pro', status: 'TRIAL', trial_ends_at: '2030-01-15T00:00:00Z' },
       });
@@ -67,7 +70,7 @@ describe('app', { timeout: 15_000 }, () => {
     await renderApp('/dashboard');
     expect(await screen.findByTestId('dashboard-welcome')).toHaveTextContent('Welcome to');
     expect(screen.getByTestId('dashboard-welcome')).toHaveTextContent('Nile Trading Co.');
-    // Members is there for an owner (and an admin), once the role is known.
+    // Members and Organization are there for an owner (and an admin), once the role is known.
     await waitFor(() =>
       expect(navLinks()).toEqual([
         'nav-organizations',
@@ -79,6 +82,7 @@ describe('app', { timeout: 15_000 }, () => {
         'nav-ocr',
         'nav-fileManager',
         'nav-members',
+        'nav-organization',
         'nav-usage',
         'nav-upgradePlan',
       ]),
@@ -86,7 +90,7 @@ describe('app', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('nav-members')).toHaveAttribute('href', '/members');
   });
 
-  it('offers no Members link to a USER', async () => {
+  it('offers no Members or Organization link to a USER', async () => {
     vi.stubGlobal('fetch', fakeServer('USER'));
     setTokens({ access: fakeAccessToken(), refresh: 'r' });
     setOrganizationId('org-1');
@@ -94,6 +98,7 @@ describe('app', { timeout: 15_000 }, () => {
     expect(await screen.findByTestId('dashboard-role')).toHaveTextContent('User');
     expect(navLinks()).toContain('nav-usage');
     expect(navLinks()).not.toContain('nav-members');
+    expect(navLinks()).not.toContain('nav-organization');
   });
 
   it('sends a visitor from an organization page to /login', async () => {
