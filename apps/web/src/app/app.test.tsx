@@ -70,7 +70,7 @@ describe('app', { timeout: 15_000 }, () => {
     await renderApp('/dashboard');
     expect(await screen.findByTestId('dashboard-welcome')).toHaveTextContent('Welcome to');
     expect(screen.getByTestId('dashboard-welcome')).toHaveTextContent('Nile Trading Co.');
-    // Members and Organization are there for an owner (and an admin), once the role is known.
+    // Members is there for an owner (and an admin), once the role is known.
     await waitFor(() =>
       expect(navLinks()).toEqual([
         'nav-organizations',
@@ -82,15 +82,16 @@ describe('app', { timeout: 15_000 }, () => {
         'nav-ocr',
         'nav-fileManager',
         'nav-members',
-        'nav-organization',
         'nav-usage',
         'nav-upgradePlan',
       ]),
     );
     expect(screen.getByTestId('nav-members')).toHaveAttribute('href', '/members');
+    // So are the organization's details, from its dashboard.
+    expect(screen.getByTestId('organization-settings-link')).toHaveAttribute('href', '/organization');
   });
 
-  it('offers no Members or Organization link to a USER', async () => {
+  it('offers no Members link to a USER', async () => {
     vi.stubGlobal('fetch', fakeServer('USER'));
     setTokens({ access: fakeAccessToken(), refresh: 'r' });
     setOrganizationId('org-1');
@@ -98,7 +99,7 @@ describe('app', { timeout: 15_000 }, () => {
     expect(await screen.findByTestId('dashboard-role')).toHaveTextContent('User');
     expect(navLinks()).toContain('nav-usage');
     expect(navLinks()).not.toContain('nav-members');
-    expect(navLinks()).not.toContain('nav-organization');
+    expect(screen.queryByTestId('organization-settings-link')).not.toBeInTheDocument();
   });
 
   it('sends a visitor from an organization page to /login', async () => {

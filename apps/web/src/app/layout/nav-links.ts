@@ -17,12 +17,11 @@ const organizationLinks: NavItem[] = [
   { key: 'ocr', to: paths.ocr },
   { key: 'fileManager', to: paths.fileManager },
   { key: 'members', to: paths.members },
-  { key: 'organization', to: paths.organization },
   { key: 'usage', to: paths.usage },
   { key: 'upgradePlan', to: paths.plans },
 ];
 
-/** Who sees the members and organization pages: the organization's owners and admins (DECISIONS.md: roles). */
+/** Who sees the members page: the organization's owners and admins (DECISIONS.md: roles). */
 const managesMembers = (role: MembershipRole | null | undefined) => role === 'OWNER' || role === 'ADMIN';
 
 /**
@@ -45,11 +44,7 @@ export function navItemsFor(
   if (session.isSuperuser) return { links: [{ key: 'adminPanel', to: paths.admin }], showLogout: true };
   const links: NavItem[] = [{ key: 'organizations', to: paths.orgSelect }];
   if (session.organizationId) {
-    links.push(
-      ...organizationLinks.filter(
-        (link) => (link.key !== 'members' && link.key !== 'organization') || managesMembers(role),
-      ),
-    );
+    links.push(...organizationLinks.filter((link) => link.key !== 'members' || managesMembers(role)));
   }
   return { links, showLogout: true };
 }

@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceListItem } from '@invoicing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../../lib/storage';
 import { setOrganizationId, setTokens } from '../../../lib/storage';
 import { fakeAccessToken, jsonResponse, renderPages, stubApi, type ApiCall } from '../../../test/render';
@@ -61,7 +61,7 @@ const listItem = (i: Invoice): InvoiceListItem => ({
 });
 
 /** A server holding `invoices`: lists, reads, deletes drafts and duplicates as the real one does. */
-function fakeServer(invoices: Invoice[]) {
+function fakeServer(invoices: Invoice[], options: { pdfFails?: boolean; vatMissing?: boolean } = {}) {
   const stored = [...invoices];
   let next = 100;
   const calls = stubApi((call: ApiCall) => {
@@ -85,6 +85,31 @@ function fakeServer(invoices: Invoice[]) {
         page_size: 20,
         results: stored.map(listItem),
       });
+    const doc = /^\/invoices\/([^/]+)\/(document|pdf)\/$/.exec(call.path);
+    if (doc) {
+      const shown = stored.find((i) => i.id === doc[1])!;
+      const { language, digits } = call.query as { language: string; digits: string };
+      const suffix = language === 'en' ? '' : language === 'ar' ? '-ar' : '-en-ar';
+      if (doc[2] === 'document')
+        return jsonResponse(200, {
+          html: `<!doctype html><html><body><p>${shown.number} ${language} ${digits}</p></body></html>`,
+          file_name: `${shown.number}${suffix}.pdf`,
+          zatca_qr: null,
+          zatca_vat_number_missing: options.vatMissing ?? false,
+        });
+      if (options.pdfFails)
+        return jsonResponse(503, {
+          detail: 'The PDF could not be made just now. Try again in a moment.',
+          code: 'DOCUMENT_RENDER_FAILED',
+        });
+      return new Response('%PDF-1.7 fake', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${shown.number}${suffix}.pdf"; filename*=UTF-8''${shown.number}${suffix}.pdf`,
+        },
+      });
+    }
     const match = /^\/invoices\/([^/]+)\/(duplicate\/)?$/.exec(call.path);
     const found = stored.find((i) => i.id === match?.[1]);
     if (!match || !found) return undefined;
@@ -108,6 +133,11 @@ function fakeServer(invoices: Invoice[]) {
   });
   return {
     calls: (method: string) => calls.filter((c) => c.method === method).map((c) => c.path),
+    /** The document and PDF requests, with the language and digits asked for. */
+    documents: () =>
+      calls
+        .filter((c) => /\/(document|pdf)\/$/.test(c.path))
+        .map((c) => `${c.path.split('/').at(-2)} ${c.query.language} ${c.query.digits}`),
     numbers: () => stored.map((i) => i.number),
   };
 }
@@ -130,12 +160,28 @@ const renderAt = (path: string, language?: Language) =>
 const row = (number: string) =>
   screen.getAllByTestId('invoice-row').find((r) => r.textContent?.includes(number)) as HTMLElement;
 
+/** The files the page handed to the browser to save: their names and contents. */
+const saved: { name: string; blob: Blob }[] = [];
+
 beforeEach(() => {
   setTokens({ access: fakeAccessToken(), refresh: 'r' });
   setOrganizationId('org-1');
+  saved.length = 0;
+  const blobs = new Map<string, Blob>();
+  // jsdom has no object URLs and does not follow download links: the link clicked is what the browser saves.
+  URL.createObjectURL = (blob: Blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob);
+    return url;
+  };
+  URL.revokeObjectURL = () => {};
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
 });
+afterEach(() => vi.restoreAllMocks());
 
-describe('invoice actions in the list', { timeout: 20_000 }, () => {
+describe('invoice actions in the list', { timeout: 30_000 }, () => {
   it('deletes a draft after a confirmation naming it, and offers no delete for other statuses', async () => {
     const server = fakeServer([invoice(1, 'DRAFT'), invoice(2, 'PAID')]);
     await renderAt('/invoices');
@@ -178,7 +224,7 @@ describe('invoice actions in the list', { timeout: 20_000 }, () => {
   });
 });
 
-describe('invoice actions in the editor', { timeout: 20_000 }, () => {
+describe('invoice actions in the editor', { timeout: 30_000 }, () => {
   it('deletes a draft after confirmation and goes back to the list', async () => {
     const server = fakeServer([invoice(3, 'DRAFT')]);
     const { router } = await renderAt(`/invoices/${id(3)}`);
@@ -209,5 +255,61 @@ describe('invoice actions in the editor', { timeout: 20_000 }, () => {
     expect(plain(await screen.findByText(/Duplicated as draft/))).toBe('Duplicated as draft INV-000101');
     await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Invoice INV-000101'));
     expect(screen.getByTestId('invoice-delete')).toBeEnabled();
+  });
+});
+
+describe('the invoice as a document', { timeout: 30_000 }, () => {
+  it('previews it in the language chosen, with Arabic-Indic digits, and downloads that PDF', async () => {
+    const server = fakeServer([invoice(8, 'SENT')]);
+    await renderAt('/invoices');
+    await user.click(within(await screen.findByTestId('invoice-row')).getByTestId('invoice-menu'));
+    await user.click(await screen.findByTestId('invoice-menu-preview'));
+    const frame = await screen.findByTestId('preview-frame');
+    expect(frame).toHaveAttribute('srcdoc', expect.stringContaining('INV-000008 en latn'));
+    // Nothing in the document runs.
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin allow-modals');
+    expect(screen.queryByTestId('preview-digits')).not.toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('preview-language')).getByLabelText('Arabic'));
+    await user.click(
+      within(await screen.findByTestId('preview-digits')).getByLabelText('Arabic-Indic digits (١٢٣)'),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('preview-frame')).toHaveAttribute(
+        'srcdoc',
+        expect.stringContaining('INV-000008 ar arab'),
+      ),
+    );
+    await user.click(screen.getByTestId('preview-download'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('INV-000008-ar.pdf');
+    expect(await saved[0]!.blob.text()).toBe('%PDF-1.7 fake');
+    expect(server.documents()).toEqual([
+      'document en latn',
+      'document ar latn',
+      'document ar arab',
+      'pdf ar arab',
+    ]);
+  });
+
+  it('downloads the PDF from the invoice page in the page language, and says when printing it failed', async () => {
+    const server = fakeServer([invoice(9, 'PAID')], { pdfFails: true });
+    await renderAt(`/invoices/${id(9)}`, 'ar');
+    await user.click(await screen.findByTestId('invoice-download'));
+    expect(
+      await screen.findByText('تعذّر تنزيل ملف PDF: تعذّر إعداد ملف PDF الآن. حاول مرة أخرى بعد قليل.'),
+    ).toBeInTheDocument();
+    expect(server.documents()).toEqual(['pdf ar latn']);
+    expect(saved).toEqual([]);
+  });
+
+  it('tells a Saudi organization without its VAT number where to add it', async () => {
+    fakeServer([invoice(10, 'DRAFT')], { vatMissing: true });
+    const { router } = await renderAt(`/invoices/${id(10)}`);
+    await user.click(await screen.findByTestId('invoice-preview-open'));
+    const notice = await screen.findByTestId('preview-zatca-missing');
+    expect(notice).toHaveTextContent('ZATCA’s QR code');
+    await user.click(within(notice).getByRole('link', { name: 'Add the VAT number' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization'));
   });
 });

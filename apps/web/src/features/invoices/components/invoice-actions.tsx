@@ -1,6 +1,6 @@
 import type { InvoiceStatus } from '@invoicing/contract';
 import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconDots } from '../../../components/icons';
@@ -11,7 +11,10 @@ import { isolate } from '../../../lib/format';
 import { href, paths } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { useDeleteInvoiceMutation } from '../api/delete-invoice';
+import { useDownloadInvoicePdfMutation } from '../api/download-invoice-pdf';
 import { useDuplicateInvoiceMutation } from '../api/duplicate-invoice';
+import type { DocumentChoice } from '../api/invoice-document';
+import { defaultDocumentChoice, InvoicePreview } from './invoice-preview';
 
 /** What the actions need of an invoice: the list's rows and the editor's invoice both have it. */
 export interface InvoiceRef {
@@ -21,6 +24,11 @@ export interface InvoiceRef {
 }
 
 export interface InvoiceActions {
+  /** Opens the document's preview (print and download are there too). */
+  preview: (invoice: InvoiceRef) => void;
+  /** Downloads the PDF in the language last chosen in the preview (at first, the page's). */
+  download: (invoice: InvoiceRef) => void;
+  downloading: string | null;
   askDelete: (invoice: InvoiceRef) => void;
   duplicate: (invoice: InvoiceRef) => Promise<void>;
   duplicating: string | null;
@@ -29,12 +37,29 @@ export interface InvoiceActions {
 }
 
 /**
- * Deleting a draft (after a confirmation) and duplicating an invoice, shared by the list and the editor.
- * `onDeleted` runs once a deletion went through (the editor leaves the deleted invoice).
+ * What can be done with a saved invoice, shared by the list and the editor: preview, print and download it
+ * as PDF, duplicate it, delete a draft (after a confirmation). `onDeleted` runs once a deletion went through
+ * (the editor leaves the deleted invoice); `unsaved` says the editor has changes the document lacks.
  */
-export function useInvoiceActions(options: { onDeleted?: () => void } = {}): InvoiceActions {
+export function useInvoiceActions(
+  options: { onDeleted?: () => void; unsaved?: boolean } = {},
+): InvoiceActions {
   const { t, i18n } = useTranslation(['invoices', 'errors']);
   const navigate = useNavigate();
+  const [previewing, setPreviewing] = useState<InvoiceRef | null>(null);
+  const [choice, setChoice] = useState<DocumentChoice>(() => defaultDocumentChoice(i18n.language));
+  const pdf = useDownloadInvoicePdfMutation();
+  const download = (invoice: InvoiceRef, chosen: DocumentChoice = choice) => {
+    pdf.mutate(
+      { id: invoice.id, number: invoice.number, choice: chosen },
+      {
+        onError: (error) => {
+          const message = describeError(error, t, i18n.language, t('errors:generic'));
+          showToast(t('preview.downloadFailed', { message }), 'error');
+        },
+      },
+    );
+  };
   const remove = useDeleteInvoiceMutation();
   const copy = useDuplicateInvoiceMutation();
   const deletion = useDeletion<InvoiceRef>(remove, t('actions.deleted'), () => options.onDeleted?.());
@@ -53,19 +78,33 @@ export function useInvoiceActions(options: { onDeleted?: () => void } = {}): Inv
   };
 
   return {
+    preview: setPreviewing,
+    download: (invoice) => download(invoice),
+    downloading: pdf.isPending ? (pdf.variables?.id ?? null) : null,
     askDelete: deletion.ask,
     duplicate,
     duplicating: copy.isPending ? (copy.variables ?? null) : null,
     dialogs: (
-      <ConfirmDelete
-        deletion={deletion}
-        title={t('actions.deleteTitle')}
-        question={t('actions.deleteQuestion', { number: isolate(deletion.target?.number ?? '') })}
-        cancelLabel={t('actions.cancel')}
-        deleteLabel={t('actions.delete')}
-        failed={t('actions.deleteFailed')}
-        testIdPrefix="invoice"
-      />
+      <>
+        <InvoicePreview
+          invoice={previewing}
+          choice={choice}
+          onChoice={setChoice}
+          onClose={() => setPreviewing(null)}
+          onDownload={download}
+          downloading={pdf.isPending}
+          unsaved={options.unsaved}
+        />
+        <ConfirmDelete
+          deletion={deletion}
+          title={t('actions.deleteTitle')}
+          question={t('actions.deleteQuestion', { number: isolate(deletion.target?.number ?? '') })}
+          cancelLabel={t('actions.cancel')}
+          deleteLabel={t('actions.delete')}
+          failed={t('actions.deleteFailed')}
+          testIdPrefix="invoice"
+        />
+      </>
     ),
   };
 }
@@ -87,6 +126,17 @@ export function InvoiceActionBar({ invoice, actions }: { invoice: InvoiceRef; ac
   );
   return (
     <Group gap="xs" data-testid="invoice-actions">
+      <Button variant="light" onClick={() => actions.preview(invoice)} data-testid="invoice-preview-open">
+        {t('actions.preview')}
+      </Button>
+      <Button
+        variant="default"
+        loading={actions.downloading === invoice.id}
+        onClick={() => actions.download(invoice)}
+        data-testid="invoice-download"
+      >
+        {t('actions.download')}
+      </Button>
       <Button
         variant="default"
         loading={actions.duplicating === invoice.id}
@@ -109,7 +159,7 @@ export function InvoiceActionBar({ invoice, actions }: { invoice: InvoiceRef; ac
   );
 }
 
-/** The list row's menu: duplicate, and delete for a draft. */
+/** The list row's menu: preview, download, duplicate, and delete for a draft. */
 export function InvoiceRowMenu({ invoice, actions }: { invoice: InvoiceRef; actions: InvoiceActions }) {
   const { t } = useTranslation('invoices');
   return (
@@ -125,6 +175,12 @@ export function InvoiceRowMenu({ invoice, actions }: { invoice: InvoiceRef; acti
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item onClick={() => actions.preview(invoice)} data-testid="invoice-menu-preview">
+          {t('actions.preview')}
+        </Menu.Item>
+        <Menu.Item onClick={() => actions.download(invoice)} data-testid="invoice-menu-download">
+          {t('actions.download')}
+        </Menu.Item>
         <Menu.Item onClick={() => void actions.duplicate(invoice)} data-testid="invoice-menu-duplicate">
           {t('actions.duplicate')}
         </Menu.Item>

@@ -96,11 +96,11 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
       })),
     [updateValues],
   );
-  const leaving = useLeaveGuard(
-    // The currency is the organization's, not a change of the user's.
-    useSaveSnapshot(toInvoiceInput(values, '')) && !form.isSubmitting,
-  );
+  // The currency is the organization's, not a change of the user's.
+  const unsaved = useSaveSnapshot(toInvoiceInput(values, ''));
+  const leaving = useLeaveGuard(unsaved && !form.isSubmitting);
   const actions = useInvoiceActions({
+    unsaved,
     onDeleted: () => {
       // What was not saved went with the invoice.
       leaving.allow();
@@ -160,7 +160,7 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
         stayLabel={t('editor.stay')}
         leaveLabel={t('editor.leave')}
       />
-      {actions.dialogs}
+      {invoice ? actions.dialogs : null}
     </form>
   );
 }

@@ -44,7 +44,7 @@ beforeEach(() => {
   setOrganizationId('org-1');
 });
 
-describe('organization settings', { timeout: 20_000 }, () => {
+describe('organization settings', { timeout: 30_000 }, () => {
   it('shows the profile and saves name, country, tax id and address', async () => {
     const server = fakeServer();
     await renderSettings();
