@@ -269,6 +269,11 @@ describe('the invoice as a document', { timeout: 30_000 }, () => {
     // Nothing in the document runs.
     expect(frame).toHaveAttribute('sandbox', 'allow-same-origin allow-modals');
     expect(screen.queryByTestId('preview-digits')).not.toBeInTheDocument();
+    // Print prints the document itself, not the page around it.
+    const print = vi.fn();
+    (frame as HTMLIFrameElement).contentWindow!.print = print;
+    await user.click(screen.getByTestId('preview-print'));
+    expect(print).toHaveBeenCalledTimes(1);
 
     await user.click(within(screen.getByTestId('preview-language')).getByLabelText('Arabic'));
     await user.click(
