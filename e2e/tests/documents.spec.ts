@@ -149,3 +149,40 @@ for (const language of languages) {
     await expect(page.getByTestId('invoice-number')).toHaveText(owner.invoice.number);
   });
 }
+
+for (const language of languages) {
+  test(`an owner gives the organization its Saudi VAT number, and the invoice carries ZATCA's QR code (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const name = language === 'ar' ? `مؤسسة الرياض ${Date.now()}` : `Riyadh Traders ${Date.now()}`;
+    const owner = await ownerWithInvoice(page.request, name);
+    await useLanguage(page, language);
+    await login(page, owner.email, owner.password);
+    await chooseOrganization(page, name);
+
+    await page.getByTestId('organization-settings-link').click();
+    await expect(page).toHaveURL(/\/organization$/);
+    await page.getByTestId('organization-country').click();
+    await page.getByRole('option', { name: text(language, 'orgs:settings.countries.SA') }).click();
+    await page.getByTestId('organization-tax-id').fill('12345');
+    await page.getByTestId('organization-submit').click();
+    await expect(page.getByText(text(language, 'errors:validation.saudiVatNumberInvalid'))).toBeVisible();
+    await page.getByTestId('organization-tax-id').fill('310122393500003');
+    await page
+      .getByTestId('organization-address')
+      .fill(language === 'ar' ? 'طريق الملك فهد، الرياض' : 'King Fahd Rd, Riyadh');
+    await page.getByTestId('organization-submit').click();
+    await expect(page.getByText(text(language, 'orgs:settings.saved'))).toBeVisible();
+    await saveScreenshot(page, 'organization-details', language);
+
+    await page.goto(`/invoices/${owner.invoice.id}`);
+    await page.getByTestId('invoice-preview-open').click();
+    const document = frame(page);
+    await expect(document.locator('.doc-title')).toContainText(
+      language === 'ar' ? 'فاتورة ضريبية مبسطة' : 'Simplified Tax Invoice',
+    );
+    await expect(document.locator('.seller')).toContainText('310122393500003');
+    await expect(document.locator('.qr svg')).toHaveCount(1);
+  });
+}
