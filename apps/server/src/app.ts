@@ -16,6 +16,7 @@ import { createSystemAccess } from './platform/db/system-access';
 import { createUrlSigner } from './platform/auth/url-signer';
 import { openFileStore } from './platform/storage/open-file-store';
 import { createHeavyWork, heavyWorkConcurrency, type HeavyWork } from './platform/work/heavy-work';
+import { createPdfRenderer, type PdfRenderer } from './platform/documents/pdf-renderer';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/errors/error-handler';
 import { registerJsonBodyParser } from './platform/http/json-body';
 import { loggerOptions } from './platform/logging/log-options';
@@ -41,6 +42,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The heavy work limiter; by default one running a job per core (shared among the API processes). */
   heavyWork?: HeavyWork;
+  /** Prints invoices as PDF; by default Chromium at CHROMIUM_PATH (tests hand in one that fails). */
+  pdf?: PdfRenderer;
   /**
    * Job workers to run in this process (0: none, jobs are only queued), and the OCR engine they call
    * (tests hand in a fake).
@@ -65,6 +68,7 @@ export const buildApp = async ({
   logStream,
   heavyWork,
   workers,
+  pdf,
 }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger || logStream ? loggerOptions(config.LOG_LEVEL, logStream) : false,
@@ -160,6 +164,16 @@ export const buildApp = async ({
   const jobs = createJobQueue(productJobs, { database, system, log: app.log as unknown as Logger });
   const work = heavyWork ?? createHeavyWork(heavyWorkConcurrency(config.apiProcesses));
   const files = openFileStore(config);
+  // The browser starts at the first PDF asked for, not with the server, and ends when left idle.
+  const pdfRenderer =
+    pdf ??
+    createPdfRenderer({
+      executablePath: config.CHROMIUM_PATH,
+      timeoutMs: config.PDF_RENDER_TIMEOUT_MS,
+      heavyWork: work,
+      onError: (error) => app.log.warn({ err: error }, 'pdf rendering failed'),
+    });
+  app.addHook('onClose', () => pdfRenderer.close());
   await jobs.start();
   let stopChecks = () => undefined as void;
   if (workers && workers.concurrency > 0) {
@@ -194,6 +208,7 @@ export const buildApp = async ({
     files,
     signer: createUrlSigner(secret),
     heavyWork: work,
+    pdf: pdfRenderer,
     jobs,
     events,
   };

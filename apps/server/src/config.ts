@@ -119,6 +119,10 @@ const configSchema = z.object({
   PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v), {
     message: 'a base address such as https://invoices.example.com',
   }),
+  /** The Chromium that prints invoices as PDF (Debian's package; never a downloaded browser). */
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /** How long printing one PDF may take once its turn came, before the request is answered 503. */
+  PDF_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   /** Publish the API's OpenAPI description and explorer at /api/docs. */
   API_DOCS: z
     .enum(['true', 'false'])

@@ -49,6 +49,7 @@ export const errorCodes = [
   'INVITATION_EXPIRED',
   'INVITATION_USED',
   'INVITATION_EMAIL_MISMATCH',
+  'DOCUMENT_RENDER_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -121,4 +122,6 @@ export const validationMessages = {
   wholeNumberInvalid: 'Enter a whole number, 0 or more',
   roleInvalid: 'Choose one of USER, ADMIN or OWNER',
   invitationTokenRequired: 'The invitation link is incomplete',
+  countryInvalid: 'Choose a country from the list',
+  saudiVatNumberInvalid: 'A Saudi VAT number has 15 digits and starts and ends with 3',
 } as const;

@@ -181,6 +181,31 @@ const invoiceStats = z.object({
 });
 export type InvoiceStats = z.infer<typeof invoiceStats>;
 
+/** The languages an invoice's document is printed in: one of the two, or both side by side. */
+export const documentLanguages = ['en', 'ar', 'bilingual'] as const;
+export type DocumentLanguage = (typeof documentLanguages)[number];
+/** Digits of the Arabic text: Western (`latn`, 123) or Arabic-Indic (`arab`, ١٢٣). English is always Western. */
+export const documentDigits = ['latn', 'arab'] as const;
+export type DocumentDigits = (typeof documentDigits)[number];
+
+const documentQuery = z.object({
+  language: z.enum(documentLanguages).default('en'),
+  digits: z.enum(documentDigits).default('latn'),
+});
+export type DocumentQuery = z.input<typeof documentQuery>;
+
+const invoiceDocument = z.object({
+  /** The whole document, self-contained (styles and QR code inline): what the PDF is printed from. */
+  html: z.string(),
+  /** The name the PDF of this document downloads as. */
+  file_name: z.string(),
+  /** ZATCA's QR code text (Base64 TLV) on the document of a Saudi organization; null elsewhere. */
+  zatca_qr: z.string().nullable(),
+  /** A Saudi organization without its VAT number: the document cannot carry the QR code yet. */
+  zatca_vat_number_missing: z.boolean(),
+});
+export type InvoiceDocument = z.infer<typeof invoiceDocument>;
+
 /** 500 lines of 500-character descriptions, in a script of two bytes a character, fit. */
 const invoiceBodyLimit = 1024 * 1024;
 
@@ -257,6 +282,37 @@ export const invoiceRoutes = {
     params: idParams,
     response: z.undefined(),
     successStatus: 204,
+  }),
+  duplicate: defineRoute({
+    method: 'POST',
+    path: '/invoices/:id/duplicate/',
+    access: 'org',
+    summary:
+      'A new DRAFT invoice with the same customer, lines and currency, the next number of the sequence and ' +
+      "today's date (the same payment term); counted against the plan's monthly limit",
+    params: idParams,
+    response: invoice,
+    successStatus: 201,
+  }),
+  document: defineRoute({
+    method: 'GET',
+    path: '/invoices/:id/document/',
+    access: 'org',
+    summary:
+      'The invoice as the customer sees it (HTML), in English, Arabic or both; for the preview and printing',
+    params: idParams,
+    query: documentQuery,
+    response: invoiceDocument,
+  }),
+  pdf: defineRoute({
+    method: 'GET',
+    path: '/invoices/:id/pdf/',
+    access: 'org',
+    summary: 'The invoice as an A4 PDF in English, Arabic or both, rendered by the server',
+    params: idParams,
+    query: documentQuery,
+    produces: 'application/pdf',
+    response: z.string().describe('The PDF file'),
   }),
   uploadImage: defineRoute({
     method: 'POST',

@@ -30,6 +30,11 @@ export interface RouteDef<
    * of another role gets 403.
    */
   roles?: readonly MembershipRole[];
+  /**
+   * The answer is a file of this type, not JSON (its `response` schema only describes it for the API's
+   * documentation); the file name comes in Content-Disposition.
+   */
+  produces?: string;
   /** HTTP status of a success answer; 200 unless stated. */
   successStatus?: 200 | 201 | 202 | 204;
   /** Largest request body in bytes; `defaultBodyLimit` unless stated. */

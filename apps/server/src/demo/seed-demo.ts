@@ -41,6 +41,8 @@ export const seedDemoData = async (system: SystemAccess) => {
         name: demoOrganizations[0],
         ownerId: user!.id,
         country: 'EG',
+        taxId: '100-200-300',
+        address: '15 Talaat Harb St, Cairo',
       });
       const [owner] = await tx
         .insert(users)
@@ -51,6 +53,9 @@ export const seedDemoData = async (system: SystemAccess) => {
         ownerId: owner!.id,
         country: 'SA',
         currency: 'SAR',
+        // The sample VAT number of ZATCA's own documents.
+        taxId: '310122393500003',
+        address: 'طريق الملك فهد، حي العليا، الرياض 12214',
       });
       await addMember(createSystemAccess(tx as unknown as SystemAccess['db']), {
         organizationId: gulf.id,

@@ -23,6 +23,9 @@ function fakeServer(role = 'OWNER') {
         id: 'org-1',
         name: 'Nile Trading Co.',
         currency: 'EGP',
+        country: null,
+        tax_id: '',
+        address: '',
         role,
         subscription: { plan_name: 'Pro', status: 'TRIAL', trial_ends_at: '2030-01-15T00:00:00Z' },
       });
@@ -84,6 +87,8 @@ describe('app', { timeout: 15_000 }, () => {
       ]),
     );
     expect(screen.getByTestId('nav-members')).toHaveAttribute('href', '/members');
+    // So are the organization's details, from its dashboard.
+    expect(screen.getByTestId('organization-settings-link')).toHaveAttribute('href', '/organization');
   });
 
   it('offers no Members link to a USER', async () => {
@@ -94,6 +99,7 @@ describe('app', { timeout: 15_000 }, () => {
     expect(await screen.findByTestId('dashboard-role')).toHaveTextContent('User');
     expect(navLinks()).toContain('nav-usage');
     expect(navLinks()).not.toContain('nav-members');
+    expect(screen.queryByTestId('organization-settings-link')).not.toBeInTheDocument();
   });
 
   it('sends a visitor from an organization page to /login', async () => {

@@ -89,6 +89,10 @@ export const routes: RouteObject[] = [
               { path: paths.fileManager, ...page(() => import('./routes/file-manager'), 'FileManagerPage') },
               { path: paths.usage, ...page(() => import('./routes/usage'), 'UsagePage') },
               { path: paths.members, ...page(() => import('./routes/members'), 'MembersPage') },
+              {
+                path: paths.organization,
+                ...page(() => import('./routes/organization'), 'OrganizationPage'),
+              },
               { path: paths.plans, ...page(() => import('./routes/plans'), 'PlansPage') },
               { path: paths.payment, ...page(() => import('./routes/payment'), 'PaymentPage') },
               {

@@ -122,3 +122,13 @@ export function IconCalendar(props: IconProps) {
     </Svg>
   );
 }
+
+export function IconDots(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </Svg>
+  );
+}

@@ -2,7 +2,7 @@ import { defineRoute } from '@invoicing/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FakeXhr, installFakeXhr } from '../test/fake-xhr';
-import { ApiError, createApiClient } from './api-client';
+import { ApiError, createApiClient, fileNameOf } from './api-client';
 import {
   getAccessToken,
   getOrganizationId,
@@ -380,5 +380,18 @@ describe('api client streams', () => {
     const fetch = vi.fn(async () => json(404, { detail: 'Not found', code: 'NOT_FOUND' }));
     const client = createApiClient({ fetch });
     await expect(client.stream('/events/')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+});
+
+describe('the name of a downloaded file', () => {
+  it('is the exact UTF-8 name when the server gives one, else the plain one', () => {
+    expect(fileNameOf(`attachment; filename="INV-1.pdf"; filename*=UTF-8''INV-1.pdf`)).toBe('INV-1.pdf');
+    expect(fileNameOf(`attachment; filename="___-7.pdf"; filename*=UTF-8''%D9%81%D8%A7%D8%AA-7.pdf`)).toBe(
+      'فات-7.pdf',
+    );
+    expect(fileNameOf('attachment; filename="report.pdf"')).toBe('report.pdf');
+    expect(fileNameOf('attachment; filename=plain.pdf')).toBe('plain.pdf');
+    expect(fileNameOf('attachment')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -106,8 +106,17 @@ export interface ApiClientConfig {
   onUpgradeRequired?: () => void;
 }
 
+/** A file answered by a route that `produces` one, with the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the server named none. */
+  fileName: string | null;
+}
+
 export interface ApiClient {
   request<R extends RouteDef>(route: R, options?: RequestOptions<R>): Promise<RouteResponse<R>>;
+  /** Fetches the file a route `produces` (a PDF), with the same headers, refresh and errors as `request`. */
+  download<R extends RouteDef>(route: R, options?: RequestOptions<R>): Promise<DownloadedFile>;
   /** A multipart request sent with XMLHttpRequest, reporting upload progress; otherwise like `request`. */
   upload<R extends RouteDef>(route: R, options: UploadOptions<R>): Promise<RouteResponse<R>>;
   /**
@@ -160,6 +169,22 @@ function buildQuery(query: AnyRequestOptions['query']): string {
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** The file name of a Content-Disposition header: its exact `filename*` (RFC 6266) first, else `filename`. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const exact = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (exact) {
+    try {
+      return decodeURIComponent(exact[1]!.trim());
+    } catch {
+      // Fall back on the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
 }
 
 function parseRetryAfter(header: string | null): number | null {
@@ -433,6 +458,17 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     return parse(route, await exchange(route, options, fetchTransport));
   }
 
+  async function download<R extends RouteDef>(
+    route: R,
+    options: RequestOptions<R> = {},
+  ): Promise<DownloadedFile> {
+    const response = await exchange(route, options, fetchTransport, route.produces ?? '*/*');
+    return {
+      blob: await response.blob(),
+      fileName: fileNameOf(response.headers.get('Content-Disposition')),
+    };
+  }
+
   async function upload<R extends RouteDef>(route: R, options: UploadOptions<R>): Promise<RouteResponse<R>> {
     const transport: Transport = (outgoing) =>
       sendWithXhr(config.createXhr ?? (() => new XMLHttpRequest()), outgoing, options.onProgress);
@@ -443,7 +479,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     return exchange({ method: 'GET', path, access: 'org' }, options, fetchTransport, 'text/event-stream');
   }
 
-  return { request, upload, stream };
+  return { request, download, upload, stream };
 }
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
@@ -465,6 +501,14 @@ export function callApi<R extends RouteDef>(
   options?: RequestOptions<R>,
 ): Promise<RouteResponse<R>> {
   return defaultClient.request(route, options);
+}
+
+/** Fetches the file one contract route produces (a PDF), with the signed-in session, like `callApi`. */
+export function downloadApi<R extends RouteDef>(
+  route: R,
+  options?: RequestOptions<R>,
+): Promise<DownloadedFile> {
+  return defaultClient.download(route, options);
 }
 
 /** Sends a multipart form to one contract route, reporting upload progress, like `callApi` otherwise. */

@@ -34,6 +34,8 @@ export const paths = {
   /** Where Paymob sends the payer's browser back, with the transaction in the query. */
   paymentPaymobReturn: '/payment/paymob/return',
   members: '/members',
+  /** The organization's profile (name, country, tax id, address), for its owners and admins. */
+  organization: '/organization',
   invite: '/invite/:token',
 } as const;
 

@@ -23,6 +23,14 @@ const customerNotFound = () => notFound('Customer not found.');
 /** Every customer's id, name and tax id (matching names read by OCR). */
 export const findCustomerNames = (scope: OrgScope) => customersRepository(scope).findNames();
 
+/** A customer's details as an invoice's document prints them; null when it does not exist. */
+export const findCustomerDetails = async (scope: OrgScope, id: string) => {
+  const row = await customersRepository(scope).find(id);
+  return row
+    ? { name: row.name, email: row.email, phone: row.phone, taxId: row.taxId, address: row.address }
+    : null;
+};
+
 /** How many customers the organization has, which its plan's `max_customers` limits. */
 export const countCustomers = (scope: OrgScope) => customersRepository(scope).count();
 

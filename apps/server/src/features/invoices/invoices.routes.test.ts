@@ -227,6 +227,83 @@ describe('creating and editing invoices', () => {
   });
 });
 
+describe('duplicating an invoice', () => {
+  it('makes a new draft with the same customer, lines and currency, the next number and today', async () => {
+    const source = json<Inv>(
+      await call(
+        'POST',
+        '/invoices/',
+        draft({
+          status: 'PAID',
+          currency: 'USD',
+          issue_date: '2026-01-10',
+          due_date: '2026-01-24',
+          lines_data: [
+            { item_id: itemId, description: 'Desk', quantity: '2.5', unit_price: '1500.00' },
+            { description: 'توصيل', quantity: 1, unit_price: '12.34' },
+          ],
+        }),
+      ),
+    );
+    const res = await call('POST', `/invoices/${source.id}/duplicate/`);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = json<Inv & { issue_date: string; due_date: string }>(res);
+    expect(copy.id).not.toBe(source.id);
+    expect(copy.status).toBe('DRAFT');
+    expect(copy.number).toMatch(/^INV-\d{6}$/);
+    expect(copy.number).not.toBe(source.number);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(copy.issue_date).toBe(today);
+    // The same payment term: 14 days.
+    expect(copy.due_date).toBe(
+      new Date(Date.parse(`${today}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10),
+    );
+    expect(copy.currency).toBe('USD');
+    expect(copy.customer.id).toBe(customerId);
+    expect(
+      copy.lines.map(({ item, description, quantity, unit_price, total }) => ({
+        item,
+        description,
+        quantity,
+        unit_price,
+        total,
+      })),
+    ).toEqual(
+      source.lines.map(({ item, description, quantity, unit_price, total }) => ({
+        item,
+        description,
+        quantity,
+        unit_price,
+        total,
+      })),
+    );
+    expect([copy.subtotal, copy.tax_amount, copy.total]).toEqual([
+      source.subtotal,
+      source.tax_amount,
+      source.total,
+    ]);
+    expect(copy.has_image).toBe(false);
+    // The original is untouched, and both are listed.
+    expect(json<Inv>(await call('GET', `/invoices/${source.id}/`)).status).toBe('PAID');
+    const listed = json<{ results: { id: string }[] }>(await call('GET', `/invoices/?q=${copy.number}`));
+    expect(listed.results.map((r) => r.id)).toEqual([copy.id]);
+    // A draft: it can be deleted.
+    expect((await call('DELETE', `/invoices/${copy.id}/`)).statusCode).toBe(204);
+  });
+
+  it('takes the next number after one typed by hand, and answers 404 for an unknown invoice', async () => {
+    const source = json<Inv>(await call('POST', '/invoices/', draft()));
+    const next = Number(source.number.slice(4)) + 1;
+    const typed = `INV-${String(next).padStart(6, '0')}`;
+    expect((await call('POST', '/invoices/', draft({ number: typed }))).statusCode).toBe(201);
+    const copy = json<Inv>(await call('POST', `/invoices/${source.id}/duplicate/`));
+    expect(copy.number).toBe(`INV-${String(next + 1).padStart(6, '0')}`);
+    const missing = await call('POST', '/invoices/00000000-0000-4000-8000-000000000000/duplicate/');
+    expect(missing.statusCode).toBe(404);
+    expect(json<{ code: string }>(missing).code).toBe('NOT_FOUND');
+  });
+});
+
 describe('the invoice list and stats', () => {
   it('filters by status (VOID meaning CANCELLED), searches by number, and pages', async () => {
     await call('POST', '/invoices/', draft({ status: 'CANCELLED', number: 'VOID-TEST-1' }));

@@ -53,6 +53,18 @@ const formatNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+const DAY_MS = 86_400_000;
+
+/** The last date an invoice may carry (four-digit years: the contract's `isoDate`). */
+const LAST_DATE = '9999-12-31';
+
+/** `today` moved on by as many days as lie between `from` and `to` (ISO dates), at most the last date. */
+const sameTerm = (today: string, from: string, to: string) => {
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  const due = isoDay(new Date(Date.parse(`${today}T00:00:00Z`) + Math.max(0, days) * DAY_MS));
+  return due.length === 10 && due <= LAST_DATE ? due : LAST_DATE;
+};
+
 /**
  * The start of `now`'s calendar month, UTC. The plan's `max_invoices_per_month` counts the invoices created
  * (not issued: a date typed by hand could dodge it) since then: the same window for every organization and
@@ -185,6 +197,53 @@ export const invoicesService = (scope: OrgScope, deps: InvoiceDeps) => {
         }),
       );
       return load(id);
+    },
+
+    /**
+     * A new DRAFT copy of an invoice: its customer, lines (with their items, where they still exist) and
+     * currency, the next number of the sequence, issued today (UTC) and due after the same term as the
+     * original. Its image is not copied. Counted like any creation: past the plan's monthly limit, 403
+     * `PLAN_LIMIT_REACHED` and nothing written.
+     */
+    duplicate: async (id: string, now = new Date()) => {
+      const copyId = await scope.run(async () => {
+        const source = await repo.find(id);
+        if (!source) throw invoiceNotFound();
+        await enforcePlanLimit(scope, 'invoices', () => countInvoicesThisMonth(scope), now);
+        // Both are held against deletion until the copy is written, as a save holds them.
+        if (source.customer) await repo.customerExists(source.customer.id);
+        const itemIds = source.lines.map((l) => l.itemId).filter((x): x is string => Boolean(x));
+        const known = await repo.existingItemIds([...new Set(itemIds)]);
+        const today = isoDay(now);
+        const { row } = source;
+        const copy = await repo.insert({
+          number: await nextNumber(),
+          status: 'DRAFT',
+          issueDate: today,
+          dueDate: sameTerm(today, row.issueDate, row.dueDate),
+          currency: row.currency,
+          customerId: source.customer?.id ?? null,
+          createdBy: scope.userId,
+          // The server's own figures of the same lines: the copy's are the same.
+          subtotal: row.subtotal,
+          taxRate: row.taxRate,
+          taxAmount: row.taxAmount,
+          total: row.total,
+        });
+        await repo.replaceLines(
+          copy.id,
+          source.lines.map((l, position) => ({
+            itemId: l.itemId && known.has(l.itemId) ? l.itemId : null,
+            position,
+            description: l.description,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            total: l.total,
+          })),
+        );
+        return copy.id;
+      });
+      return load(copyId);
     },
 
     update: async (id: string, input: Input) => {

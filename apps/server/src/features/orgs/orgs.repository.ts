@@ -33,7 +33,13 @@ export const membershipLookup =
 
 /** Organizations and memberships before one is chosen or across them: sign-up, demo data, the menu. */
 export const membershipsRepository = (db: Queryable) => ({
-  insertOrganization: async (values: { name: string; currency: string; country: string | null }) => {
+  insertOrganization: async (values: {
+    name: string;
+    currency: string;
+    country: string | null;
+    taxId: string;
+    address: string;
+  }) => {
     const [organization] = await db
       .insert(organizations)
       .values(values)
@@ -76,20 +82,46 @@ export const membershipsRepository = (db: Queryable) => ({
       .orderBy(asc(organizations.name), asc(organizations.id)),
 });
 
+const profileColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  currency: organizations.currency,
+  country: organizations.country,
+  taxId: organizations.taxId,
+  address: organizations.address,
+};
+
+/** The scope's organization as its invoices print it. */
+export interface OrganizationProfile {
+  id: string;
+  name: string;
+  currency: string;
+  /** ISO 3166-1 alpha-2, or null when not given. */
+  country: string | null;
+  taxId: string;
+  address: string;
+}
+
 /** The scope's organization; every query is filtered by it. */
 export const orgsRepository = (scope: OrgScope) => {
   const mine = eq(organizations.id, scope.organizationId);
   return {
-    find: () =>
+    find: (): Promise<OrganizationProfile | null> =>
+      scope.run(
+        async (tx) => (await tx.select(profileColumns).from(organizations).where(mine).limit(1))[0] ?? null,
+        { oneStatement: true },
+      ),
+
+    /** Changes the profile; row-level security lets a tenant change its own organization only. */
+    updateProfile: (values: {
+      name: string;
+      country: string | null;
+      taxId: string;
+      address: string;
+    }): Promise<OrganizationProfile | null> =>
       scope.run(
         async (tx) =>
-          (
-            await tx
-              .select({ id: organizations.id, name: organizations.name, currency: organizations.currency })
-              .from(organizations)
-              .where(mine)
-              .limit(1)
-          )[0] ?? null,
+          (await tx.update(organizations).set(values).where(mine).returning(profileColumns))[0] ?? null,
       ),
   };
 };

@@ -73,3 +73,74 @@ describe('the Pro trial', () => {
     expect(body.subscription).toMatchObject({ plan_name: 'Free', status: 'ACTIVE' });
   });
 });
+
+describe('the organization profile', () => {
+  const put = (headers: Record<string, string>, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/orgs/current/', headers, payload });
+
+  it('is changed by an owner or an admin and answered with the organization', async () => {
+    const owner = await registerUser(t.app, { organization_name: 'Delta' });
+    const h = bearer(owner.tokens.access, owner.organization.id);
+    expect(json(await get('/orgs/current/', h))).toMatchObject({ country: null, tax_id: '', address: '' });
+    const res = await put(h, {
+      name: '  شركة دلتا  ',
+      country: 'SA',
+      tax_id: '310122393500003',
+      address: 'طريق الملك فهد\nالرياض',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = {
+      id: owner.organization.id,
+      name: 'شركة دلتا',
+      currency: 'EGP',
+      country: 'SA',
+      tax_id: '310122393500003',
+      address: 'طريق الملك فهد\nالرياض',
+      role: 'OWNER',
+    };
+    expect(json(res)).toMatchObject(expected);
+    expect(json(await get('/orgs/current/', h))).toMatchObject(expected);
+    expect(json<{ name: string }[]>(await get('/orgs/', bearer(owner.tokens.access)))[0]!.name).toBe(
+      'شركة دلتا',
+    );
+
+    const admin = await registerUser(t.app);
+    await addMember(t.system, {
+      organizationId: owner.organization.id,
+      userId: admin.user.id,
+      role: 'ADMIN',
+    });
+    const byAdmin = await put(bearer(admin.tokens.access, owner.organization.id), {
+      name: 'Delta',
+      country: '',
+      tax_id: '',
+      address: '',
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(json(byAdmin)).toMatchObject({ name: 'Delta', country: null, tax_id: '', role: 'ADMIN' });
+  });
+
+  it('is refused to a USER, and checked: name, country, a Saudi VAT number', async () => {
+    const owner = await registerUser(t.app, { organization_name: 'Epsilon' });
+    const h = bearer(owner.tokens.access, owner.organization.id);
+    const user = await registerUser(t.app);
+    await addMember(t.system, { organizationId: owner.organization.id, userId: user.user.id, role: 'USER' });
+    const refused = await put(bearer(user.tokens.access, owner.organization.id), { name: 'Hijack' });
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).code).toBe('FORBIDDEN');
+
+    const bad = await put(h, { name: ' ', country: 'XX', tax_id: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ errors: Record<string, string[]> }>(bad).errors).toEqual({
+      name: ['Organization name is required'],
+      country: ['Choose a country from the list'],
+    });
+    const vat = await put(h, { name: 'Epsilon', country: 'SA', tax_id: '123456789012345' });
+    expect(json<{ errors: Record<string, string[]> }>(vat).errors).toEqual({
+      tax_id: ['A Saudi VAT number has 15 digits and starts and ends with 3'],
+    });
+    // Elsewhere a tax id is written as the country writes it.
+    expect((await put(h, { name: 'Epsilon', country: 'EG', tax_id: '100-200-300' })).statusCode).toBe(200);
+    expect(json(await get('/orgs/current/', h))).toMatchObject({ name: 'Epsilon', tax_id: '100-200-300' });
+  });
+});

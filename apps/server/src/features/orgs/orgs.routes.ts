@@ -14,6 +14,7 @@ import {
   getCurrentOrganization,
   listMembers,
   removeMember,
+  updateCurrentOrganization,
 } from './orgs.service';
 import { toMember } from './orgs.wire';
 
@@ -22,6 +23,9 @@ export const registerOrgRoutes: FeatureRoutes = (app, ctx) => {
     findOrganizationsOfUser(ctx.system, auth.userId),
   );
   bindRoute(app, ctx.accessCheck, orgRoutes.current, ({ scope }) => getCurrentOrganization(scope));
+  bindRoute(app, ctx.accessCheck, orgRoutes.updateCurrent, ({ scope, body }) =>
+    updateCurrentOrganization(scope, body),
+  );
 
   bindRoute(app, ctx.accessCheck, memberRoutes.list, ({ scope }) => listMembers(scope));
   bindRoute(app, ctx.accessCheck, memberRoutes.changeRole, async ({ scope, params, body }) =>

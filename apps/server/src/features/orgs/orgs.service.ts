@@ -1,10 +1,11 @@
-import type { MembershipRole } from '@invoicing/contract';
+import type { z } from 'zod';
+import type { MembershipRole, organizationProfileInput } from '@invoicing/contract';
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import type { SystemAccess } from '../../platform/db/system-access';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { findSubscription, startTrial } from '../subscriptions/subscriptions.service';
 import { membersRepository, type MemberRow } from './members.repository';
-import { membershipsRepository, orgsRepository } from './orgs.repository';
+import { membershipsRepository, orgsRepository, type OrganizationProfile } from './orgs.repository';
 import { toCurrentOrganization, toMember } from './orgs.wire';
 
 /**
@@ -13,13 +14,22 @@ import { toCurrentOrganization, toMember } from './orgs.wire';
  */
 export const createOrganizationWithOwner = async (
   tx: Queryable,
-  input: { name: string; ownerId: string; currency?: string; country?: string },
+  input: {
+    name: string;
+    ownerId: string;
+    currency?: string;
+    country?: string;
+    taxId?: string;
+    address?: string;
+  },
 ): Promise<{ id: string; name: string }> => {
   const repo = membershipsRepository(tx);
   const organization = await repo.insertOrganization({
     name: input.name,
     currency: input.currency ?? 'EGP',
     country: input.country ?? null,
+    taxId: input.taxId ?? '',
+    address: input.address ?? '',
   });
   await repo.upsertMember({ organizationId: organization.id, userId: input.ownerId, role: 'OWNER' });
   await startTrial(tx, organization.id);
@@ -44,6 +54,32 @@ export const getCurrentOrganization = (scope: OrgScope) =>
     if (!organization) throw notFound('Organization not found.');
     return toCurrentOrganization(organization, scope.role, await findSubscription(scope));
   });
+
+/**
+ * Changes the organization's name, country, tax id and address (the route lets owners and admins only),
+ * and answers it as `getCurrentOrganization` does.
+ */
+export const updateCurrentOrganization = (
+  scope: OrgScope,
+  input: z.output<typeof organizationProfileInput>,
+) =>
+  scope.run(async () => {
+    const updated = await orgsRepository(scope).updateProfile({
+      name: input.name,
+      country: input.country,
+      taxId: input.tax_id,
+      address: input.address,
+    });
+    if (!updated) throw notFound('Organization not found.');
+    return toCurrentOrganization(updated, scope.role, await findSubscription(scope));
+  });
+
+/** The organization as its invoices print it: name, country, tax id, address, currency. */
+export const getOrganizationProfile = async (scope: OrgScope): Promise<OrganizationProfile> => {
+  const organization = await orgsRepository(scope).find();
+  if (!organization) throw notFound('Organization not found.');
+  return organization;
+};
 
 /** The organization's currency: the default of its invoices and items. */
 export const getOrganizationCurrency = async (scope: OrgScope) =>

@@ -1,15 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgPolicy, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table';
-import { organizationIdColumn, tenantPolicy } from '../../platform/db/tenant';
+import { organizationIdColumn, tenantPolicy, tenantRole } from '../../platform/db/tenant';
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  country: text('country'),
-  currency: text('currency').notNull().default('EGP'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Organizations are shared: any tenant transaction may read them (names in lists), but one may change only
+ * its own organization's profile (and only the columns granted in migration 0021).
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** ISO 3166-1 alpha-2 code (`EG`, `SA`, ...); null when not given. `SA` puts ZATCA's QR on invoices. */
+    country: text('country'),
+    currency: text('currency').notNull().default('EGP'),
+    /** The tax registration (VAT) number printed on invoices; empty when not given. */
+    taxId: text('tax_id').notNull().default(''),
+    /** The postal address printed on invoices; empty when not given. */
+    address: text('address').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    pgPolicy('organizations_tenant_read', {
+      as: 'permissive',
+      for: 'select',
+      to: tenantRole,
+      using: sql`true`,
+    }),
+    pgPolicy('organizations_tenant_update', {
+      as: 'permissive',
+      for: 'update',
+      to: tenantRole,
+      using: sql`id = nullif(current_setting('app.organization_id', true), '')::uuid`,
+      withCheck: sql`id = nullif(current_setting('app.organization_id', true), '')::uuid`,
+    }),
+  ],
+).enableRLS();
 
 export const memberships = pgTable(
   'memberships',

@@ -1,15 +1,33 @@
-import type { Invitation, Member, MembershipRole, RouteResponse, orgRoutes } from '@invoicing/contract';
+import {
+  organizationCountries,
+  type Invitation,
+  type Member,
+  type MembershipRole,
+  type OrganizationCountry,
+  type RouteResponse,
+  type orgRoutes,
+} from '@invoicing/contract';
 import type { Subscription } from '../subscriptions/subscriptions.service';
 import type { InvitationRow } from './invitations.repository';
 import type { MemberRow } from './members.repository';
+import type { OrganizationProfile } from './orgs.repository';
+
+const isCountry = (code: string | null): code is OrganizationCountry =>
+  (organizationCountries as readonly (string | null)[]).includes(code);
 
 /** The current organization as the contract answers it. */
 export const toCurrentOrganization = (
-  organization: { id: string; name: string; currency: string },
+  organization: OrganizationProfile,
   role: MembershipRole | 'SYSTEM',
   subscription: Subscription | null,
 ): RouteResponse<typeof orgRoutes.current> => ({
-  ...organization,
+  id: organization.id,
+  name: organization.name,
+  currency: organization.currency,
+  // A code set by other means (the admin panel, older data) that the list does not offer reads as none.
+  country: isCountry(organization.country) ? organization.country : null,
+  tax_id: organization.taxId,
+  address: organization.address,
   // System work acts with every right of the organization.
   role: role === 'SYSTEM' ? 'OWNER' : role,
   subscription: subscription

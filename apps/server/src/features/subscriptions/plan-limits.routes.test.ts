@@ -192,6 +192,22 @@ describe('the monthly invoice limit', () => {
     expect(onFree.json()).toEqual(refusal('invoices', 'Free', 2, 2));
     expect(await stored(invoices, org)).toBe(6);
   });
+
+  it('refuses a duplicate past the limit, also under concurrent requests, using no number', async () => {
+    const org = await newOrg();
+    const customer = created(await newCustomer(org)).id;
+    const source = created(await call(org, 'POST', '/invoices/', invoiceOf(customer)));
+    created(await call(org, 'POST', '/invoices/', invoiceOf(customer)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(org, 'POST', `/invoices/${source.id}/duplicate/`)),
+    );
+    const made = answers.filter((a) => a.statusCode === 201).map((a) => json<{ number: string }>(a).number);
+    expect(made.sort()).toEqual(['INV-000003', 'INV-000004']);
+    const refused = answers.filter((a) => a.statusCode === 403);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) expect(r.json()).toEqual(refusal('invoices', 'Pro', 4, 4));
+    expect(await stored(invoices, org)).toBe(4);
+  });
 });
 
 describe('invoices made from OCR', () => {

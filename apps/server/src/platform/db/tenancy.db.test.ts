@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app';
 import { createOrgScope } from './org-scope';
-import { customers, memberships } from '../../schema';
+import { customers, memberships, organizations } from '../../schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,6 +95,27 @@ describe('tenancy', () => {
         tx.insert(memberships).values({ organizationId: b.organization.id, userId: a.user.id, role: 'USER' }),
       ),
     ).rejects.toThrow();
+  });
+
+  it("a scope changes its own organization's profile only, even in a query that forgets the filter", async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const scope = createOrgScope(t.system.db, {
+      organizationId: a.organization.id,
+      userId: a.user.id,
+      role: 'OWNER',
+    });
+    await scope.run((tx) => tx.update(organizations).set({ address: 'Changed' }));
+    const seen = await t.system.db
+      .select({ id: organizations.id, address: organizations.address })
+      .from(organizations)
+      .where(inArray(organizations.id, [a.organization.id, b.organization.id]));
+    expect(Object.fromEntries(seen.map((o) => [o.id, o.address]))).toEqual({
+      [a.organization.id]: 'Changed',
+      [b.organization.id]: '',
+    });
+    // Its currency is not the profile's to change.
+    await expect(scope.run((tx) => tx.update(organizations).set({ currency: 'USD' }))).rejects.toThrow();
   });
 
   it('a tenant transaction cannot read credentials', async () => {

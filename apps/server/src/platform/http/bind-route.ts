@@ -39,7 +39,8 @@ export const bindRoute = <R extends RouteDef>(
   app: FastifyInstance,
   guard: RouteGuard,
   route: R,
-  handler: (ctx: HandlerContext<R>) => Promise<z.input<R['response']> | void>,
+  /** A route that `produces` a file answers its bytes. */
+  handler: (ctx: HandlerContext<R>) => Promise<z.input<R['response']> | Buffer | void>,
 ): void => {
   const successStatus = route.successStatus ?? 200;
   const response: Record<number, z.ZodType> = { [successStatus]: route.response };
@@ -68,6 +69,8 @@ export const bindRoute = <R extends RouteDef>(
         scope: request.scope as never,
       });
       if (successStatus === 204) return reply.status(204).send();
+      // Bytes are sent as they are, never through the JSON serializer.
+      if (route.produces && Buffer.isBuffer(result)) void reply.type(route.produces);
       return reply.status(successStatus).send(result);
     },
   });

@@ -4,6 +4,7 @@ import type { TokenService } from '../auth/tokens';
 import type { UrlSigner } from '../auth/url-signer';
 import type { FileStore } from '../storage/file-store';
 import type { HeavyWork } from '../work/heavy-work';
+import type { PdfRenderer } from '../documents/pdf-renderer';
 import type { DatabaseKind } from '../db/client';
 import type { SystemAccess } from '../db/system-access';
 import type { OcrEvent } from '@invoicing/contract';
@@ -24,6 +25,8 @@ export interface FeatureContext {
   signer: UrlSigner;
   /** Decoding, rendering and OCR: a few at a time, fairly between organizations. */
   heavyWork: HeavyWork;
+  /** Prints HTML documents as PDF (one browser, renders as heavy work). */
+  pdf: PdfRenderer;
   /** The durable job queue (sending; workers run where configured). */
   jobs: JobQueue<JobDeps>;
   /** Changes pushed to the organization's open pages. */

@@ -23,6 +23,8 @@ export interface Deletion<T> {
 export function useDeletion<T extends { id: string }>(
   mutation: UseMutationResult<unknown, unknown, string>,
   deletedMessage: string,
+  /** After the deletion went through and the dialog closed (a page of the deleted record leaves). */
+  onDeleted?: (target: T) => void,
 ): Deletion<T> {
   const [target, setTarget] = useState<T | null>(null);
   return {
@@ -36,11 +38,13 @@ export function useDeletion<T extends { id: string }>(
       if (!target) return;
       try {
         await mutation.mutateAsync(target.id);
-        showToast(deletedMessage, 'success');
-        setTarget(null);
       } catch {
         // Shown in the dialog.
+        return;
       }
+      showToast(deletedMessage, 'success');
+      setTarget(null);
+      onDeleted?.(target);
     },
     pending: mutation.isPending,
     error: mutation.error,

@@ -7,7 +7,7 @@ import type {
 } from '@invoicing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import type { Language } from '../../../lib/storage';
 import { setTokens } from '../../../lib/storage';
@@ -155,16 +155,6 @@ const renderAdmin = (path: string, language: Language = 'en') =>
 
 const rowOf = async (testId: string, text: string) =>
   (await screen.findAllByTestId(testId)).find((row) => row.textContent?.includes(text))!;
-
-// Mantine's autosized Textarea (the plan form) listens to document.fonts, which jsdom does not implement.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 beforeEach(() => {
   setTokens({ access: fakeAccessToken({ sub: me.id, is_superuser: true }), refresh: 'r' });

@@ -1,7 +1,7 @@
 import type { Customer } from '@invoicing/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../../lib/storage';
 import { setOrganizationId, setTokens } from '../../../lib/storage';
 import type { ApiCall } from '../../../test/render';
@@ -54,16 +54,6 @@ const renderCustomers = (path: string, language?: Language) =>
     path,
     language,
   );
-
-// Mantine's autosized Textarea listens to document.fonts, which jsdom does not implement.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 beforeEach(() => {
   setTokens({ access: fakeAccessToken(), refresh: 'r' });

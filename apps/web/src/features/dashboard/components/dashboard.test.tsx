@@ -94,6 +94,9 @@ function fakeServer(answer: () => Response) {
           id: 'org-1',
           name: 'Nile Trading Co.',
           currency: 'EGP',
+          country: null,
+          tax_id: '',
+          address: '',
           role: 'OWNER',
           subscription: { plan_name: 'Pro', status: 'ACTIVE', trial_ends_at: null },
         });

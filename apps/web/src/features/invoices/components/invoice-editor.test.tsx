@@ -140,6 +140,9 @@ function fakeServer(options: { invoice?: Invoice; save?: (call: Call) => Respons
           id: 'org-1',
           name: 'Nile Trading Co.',
           currency: 'EGP',
+          country: null,
+          tax_id: '',
+          address: '',
           role: 'OWNER',
           subscription: null,
         });

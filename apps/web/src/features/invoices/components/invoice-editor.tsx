@@ -23,6 +23,7 @@ import {
   toInvoiceInput,
 } from '../hooks/invoice-form';
 import type { InvoiceFormValues, LineState } from '../hooks/invoice-form';
+import { InvoiceActionBar, useInvoiceActions } from './invoice-actions';
 import { InvoiceHeaderFields } from './invoice-header-fields';
 import { InvoiceImagePanel } from './invoice-image-panel';
 import { InvoiceLinesTable } from './invoice-lines-table';
@@ -95,10 +96,17 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
       })),
     [updateValues],
   );
-  const leaving = useLeaveGuard(
-    // The currency is the organization's, not a change of the user's.
-    useSaveSnapshot(toInvoiceInput(values, '')) && !form.isSubmitting,
-  );
+  // The currency is the organization's, not a change of the user's.
+  const unsaved = useSaveSnapshot(toInvoiceInput(values, ''));
+  const leaving = useLeaveGuard(unsaved && !form.isSubmitting);
+  const actions = useInvoiceActions({
+    unsaved,
+    onDeleted: () => {
+      // What was not saved went with the invoice.
+      leaving.allow();
+      void navigate(paths.invoices);
+    },
+  });
   const removeLine = useCallback(
     (key: number) =>
       updateValues((current) => ({ ...current, lines: current.lines.filter((line) => line.key !== key) })),
@@ -111,6 +119,7 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   return (
     <form onSubmit={form.handleSubmit} noValidate data-testid="invoice-form">
       <Stack>
+        {invoice ? <InvoiceActionBar invoice={invoice} actions={actions} /> : null}
         <InvoiceHeaderFields
           number={values.number}
           issue_date={values.issue_date}
@@ -151,6 +160,7 @@ function InvoiceForm({ invoice }: { invoice?: Invoice }) {
         stayLabel={t('editor.stay')}
         leaveLabel={t('editor.leave')}
       />
+      {invoice ? actions.dialogs : null}
     </form>
   );
 }

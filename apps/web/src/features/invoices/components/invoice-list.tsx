@@ -19,6 +19,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { href, paths } from '../../../lib/paths';
 import { useInvoices } from '../api/list-invoices';
+import { InvoiceRowMenu, useInvoiceActions } from './invoice-actions';
 import { ImageStatusBadge, StatusBadge } from './status-badge';
 
 export function InvoiceList() {
@@ -35,6 +36,7 @@ export function InvoiceList() {
   ];
   const choose = (value: string) => update({ status: value === 'ALL' ? null : value, page: null });
   const query = useInvoices({ status, q: controls.q, page: controls.page, pageSize: controls.pageSize });
+  const actions = useInvoiceActions();
 
   return (
     <Container size="xl" data-testid="page-invoices">
@@ -127,19 +129,23 @@ export function InvoiceList() {
                   {formatMoney(invoice.total, invoice.currency, language)}
                 </Table.Td>
                 <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={href(paths.invoice, { id: invoice.id })}
-                    data-testid="invoice-edit"
-                  >
-                    {t('list.edit')}
-                  </Anchor>
+                  <Group gap="xs" wrap="nowrap" justify="flex-end">
+                    <Anchor
+                      component={Link}
+                      to={href(paths.invoice, { id: invoice.id })}
+                      data-testid="invoice-edit"
+                    >
+                      {t('list.edit')}
+                    </Anchor>
+                    <InvoiceRowMenu invoice={invoice} actions={actions} />
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ),
           },
         }}
       />
+      {actions.dialogs}
     </Container>
   );
 }

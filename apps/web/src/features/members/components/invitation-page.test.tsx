@@ -42,6 +42,9 @@ function fakeServer(answer: (call: ApiCall) => Response | undefined = () => unde
         id: 'org-9',
         name: 'Nile Trading Co.',
         currency: 'EGP',
+        country: null,
+        tax_id: '',
+        address: '',
         role: 'ADMIN',
         subscription: null,
       });

@@ -50,6 +50,9 @@ function fakeServer(options: ServerOptions = {}) {
         id: 'org-1',
         name: 'Nile Trading Co.',
         currency: 'EGP',
+        country: null,
+        tax_id: '',
+        address: '',
         role: options.role ?? 'OWNER',
         subscription: null,
       });

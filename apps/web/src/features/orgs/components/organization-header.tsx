@@ -72,9 +72,21 @@ export function OrganizationHeader() {
             </Text>
           ) : null}
         </Stack>
-        <Button component={Link} to={paths.orgSelect} variant="default" data-testid="switch-organization">
-          {t('dashboard.switch')}
-        </Button>
+        <Group gap="xs">
+          {role === 'OWNER' || role === 'ADMIN' ? (
+            <Button
+              component={Link}
+              to={paths.organization}
+              variant="default"
+              data-testid="organization-settings-link"
+            >
+              {t('dashboard.settings')}
+            </Button>
+          ) : null}
+          <Button component={Link} to={paths.orgSelect} variant="default" data-testid="switch-organization">
+            {t('dashboard.switch')}
+          </Button>
+        </Group>
       </Group>
     </Card>
   );

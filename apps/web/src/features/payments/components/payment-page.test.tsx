@@ -516,7 +516,16 @@ describe('payment page', { timeout: 15_000 }, () => {
   it('tells a member who is not the owner that only the owner pays', async () => {
     fakeServer((call) =>
       call.path === '/orgs/current/'
-        ? jsonResponse(200, { id: 'org-1', name: 'Nile', currency: 'EGP', role: 'ADMIN', subscription: null })
+        ? jsonResponse(200, {
+            id: 'org-1',
+            name: 'Nile',
+            currency: 'EGP',
+            country: null,
+            tax_id: '',
+            address: '',
+            role: 'ADMIN',
+            subscription: null,
+          })
         : undefined,
     );
     await renderPayment(credits50);

@@ -13,6 +13,9 @@ const organization = (role: string, planName = 'Pro') => ({
   id: 'org-1',
   name: 'Nile Trading',
   currency: 'EGP',
+  country: null,
+  tax_id: '',
+  address: '',
   role,
   subscription: { plan_name: planName, status: 'ACTIVE', trial_ends_at: null },
 });

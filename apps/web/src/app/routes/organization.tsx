@@ -1,0 +1,5 @@
+import { OrganizationSettingsPage } from '../../features/orgs/components/organization-settings';
+
+export function OrganizationPage() {
+  return <OrganizationSettingsPage />;
+}

@@ -1,0 +1,23 @@
+import { invoiceRoutes } from '@invoicing/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { refreshAfterChange } from '../../../lib/queries/refresh-after-change';
+import { invoiceQueryKey } from './get-invoice';
+import { invoicesQueryKey } from './list-invoices';
+
+/** Deletes a DRAFT invoice; the server refuses any other with 409 INVOICE_NOT_DRAFT. */
+export function deleteInvoice(id: string) {
+  return callApi(invoiceRoutes.remove, { params: { id } });
+}
+
+export function useDeleteInvoiceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteInvoice,
+    onSuccess: async (_answer, id) => {
+      // The deleted invoice is not fetched again (it would answer 404 to the page still showing it).
+      queryClient.removeQueries({ queryKey: invoiceQueryKey(id), exact: true });
+      await refreshAfterChange(queryClient, invoicesQueryKey);
+    },
+  });
+}
