@@ -12,7 +12,8 @@ import { createSystemAccess } from '../../platform/db/system-access';
 import { sweepLeftoverFiles } from '../../startup';
 import { migrateUpTo, openEmptyTestDatabase } from '../../test/empty-database';
 import { dataUrl, makeImage, makeNoiseImage } from '../../test/fixtures';
-import { bearer, json, registerUser } from '../../test/test-app';
+import { hashPassword } from '../../platform/auth/passwords';
+import { bearer, json } from '../../test/test-app';
 import { seedPlans } from '../plans/plans.seed';
 
 /*
@@ -59,21 +60,29 @@ it('makes every stored invoice image an attachment counted in storage, its files
   await migrateUpTo(database, LAST_MIGRATION_BEFORE, scratch);
   const system = createSystemAccess(database.db);
   await seedPlans(system);
-  // Users, organizations and customers are the same in both releases: made through the old database's API.
-  let server = await start();
-  const u = await registerUser(server, { name: 'Mona Salah' });
-  const org = u.organization.id;
-  const h = bearer(u.tokens.access, org);
-  const customer = json<{ id: string }>(
-    await server.inject({
-      method: 'POST',
-      url: '/api/v1/customers/',
-      headers: h,
-      payload: { name: 'Buyer', email: 'buyer@example.com' },
-    }),
+  // A user who owns an organization with a customer, written as the old release's tables held them (the
+  // current release's registration writes columns the old tables do not have).
+  const email = `mona-${crypto.randomUUID()}@example.com`;
+  const password = 'correct-horse-battery';
+  const userId = crypto.randomUUID();
+  const org = crypto.randomUUID();
+  const customer = { id: crypto.randomUUID() };
+  const now = new Date();
+  await system.db.execute(sql`insert into users (id, email, name, password_hash)
+    values (${userId}, ${email}, 'Mona Salah', ${await hashPassword(password)})`);
+  await system.db.execute(
+    sql`insert into organizations (id, name, currency) values (${org}, 'Acme Trading', 'EGP')`,
   );
-  await server.close();
-  app = undefined;
+  await system.db.execute(sql`insert into memberships (organization_id, user_id, role)
+    values (${org}, ${userId}, 'OWNER')`);
+  await system.db.execute(sql`insert into subscriptions (organization_id, plan_id, status, trial_ends_at,
+      current_period_start, current_period_end)
+    select ${org}, id, 'TRIAL', ${new Date(now.getTime() + 14 * 86_400_000)}, ${now},
+      ${new Date(now.getTime() + 14 * 86_400_000)}
+    from plans where code = 'pro'`);
+  await system.db.execute(sql`insert into customers (id, organization_id, name, email)
+    values (${customer.id}, ${org}, 'Buyer', 'buyer@example.com')`);
+  const u = { user: { id: userId } };
 
   // Two invoices with images as the old release stored them: one shown, one deleted (kept to be restored).
   const filesDir = path.join(config.dataDir, 'files');
@@ -105,7 +114,11 @@ it('makes every stored invoice image an attachment counted in storage, its files
   fs.writeFileSync(path.join(filesDir, orphan), shownPng);
 
   await migrateDatabase(database);
-  server = await start();
+  const server = await start();
+  const signedIn = json<{ access: string }>(
+    await server.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } }),
+  );
+  const h = bearer(signedIn.access, org);
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     server.inject({ method, url: `/api/v1${url}`, headers: h, ...(payload ? { payload } : {}) });
 
