@@ -1,6 +1,6 @@
 // Benchmark: both pipelines over sets of documents, one document at a time, one table per set.
 //   npm run bench:ocr [-- FOLDER ...] [--sets samples,dev,validation] [--pipelines normal,advanced] [--limit N]
-//                     [--corpus-count 60] [--no-plain]
+//                     [--corpus-count 60] [--groups en,ar,bi,receipts] [--no-plain]
 // Sets: `samples` is invoices/ and receipts-sroie/ in OCR_SAMPLES (by default ../shared/samples beside the
 // repository); `dev` and `validation` are invoices made by bench/ocr/generate from fixed seeds, generated into
 // node_modules/.cache/ocr-corpus/ (or OCR_CORPUS_DIR) on first use. The validation set's fonts and layout families are never used in `dev`: keep
@@ -27,6 +27,8 @@ const pipelines = (opt('--pipelines') ?? 'normal,advanced').split(',') as Pipeli
 const limit = Number(opt('--limit') ?? '0');
 const plain = !args.includes('--no-plain');
 const corpusCount = Number(opt('--corpus-count') ?? '60');
+/** Only these groups of documents (en, ar, bi, receipts), when given. */
+const onlyGroups = opt('--groups')?.split(',');
 /** Fixed seeds: the generated sets are the same on every machine. */
 const CORPUS_SEEDS: Record<Split, number> = { dev: 1901, validation: 1902 };
 const folders = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
@@ -191,6 +193,7 @@ async function benchSet(set: BenchSet): Promise<string> {
     );
   }
   let docs = set.folders.flatMap(loadFolder);
+  if (onlyGroups) docs = docs.filter((d) => onlyGroups.includes(d.group));
   if (limit) docs = docs.slice(0, limit);
   const groups = [...new Set(docs.map((d) => d.group))];
   type Acc = { ok: number; n: number };

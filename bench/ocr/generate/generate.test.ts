@@ -9,6 +9,7 @@ import { drawInvoice } from './spec.js';
 import type { InvoiceSpec, Language } from './spec.js';
 import { FONTS, VALIDATION_ONLY_VALUES, familiesOf, familySplit, wordingsOf } from './split.js';
 import type { Layout, Split } from './split.js';
+import { AR_FONTS, LATIN_FONTS, familyOf } from '../../../packages/ocr/training/fonts.mjs';
 
 const LANGS: Language[] = ['en', 'ar', 'bi'];
 const draw = (split: Split, seed: number, n: number): InvoiceSpec[] =>
@@ -48,6 +49,13 @@ describe('corpus generator', () => {
       expect(vFonts.has(s.fonts.latin) && vFonts.has(s.fonts.arabic)).toBe(true);
       expect(familySplit(s.layout)).toBe('validation');
     }
+  });
+
+  it('trains the Arabic model on no font family the validation split keeps to itself', () => {
+    const vFonts = new Set([...FONTS.validation.latin, ...FONTS.validation.arabic]);
+    const trained = [...AR_FONTS, ...LATIN_FONTS].map(familyOf);
+    expect(trained).toContain('Noto Naskh Arabic');
+    for (const family of trained) expect(vFonts.has(family)).toBe(false);
   });
 
   it('prints each currency with its decimals, and the truth adds up exactly', () => {

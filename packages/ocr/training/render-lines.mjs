@@ -10,6 +10,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { AR_FONTS, LATIN_FONTS } from './fonts.mjs';
 
 const [, , wordFile, outDir, linesArg = '8000', seedArg = '20261122'] = process.argv;
 if (!wordFile || !outDir) {
@@ -37,34 +38,6 @@ const WORDS = readFileSync(wordFile, 'utf8')
   .split('\n')
   .filter((w) => /^[\u0621-\u063A\u0641-\u064A]{2,10}$/u.test(w));
 if (WORDS.length < 1000) throw new Error('word list too small');
-
-const AR_FONTS = [
-  'Noto Naskh Arabic',
-  'Noto Naskh Arabic Bold',
-  'Noto Sans Arabic',
-  'Noto Sans Arabic Bold',
-  'Noto Kufi Arabic',
-  'Noto Kufi Arabic Bold',
-  'DejaVu Sans',
-  'DejaVu Sans Bold',
-  'DejaVu Sans Condensed',
-  'Amiri',
-  'Amiri Bold',
-  'Scheherazade',
-  'Scheherazade Bold',
-  'KacstBook',
-  'KacstOne',
-  'KacstOffice',
-];
-const LATIN_FONTS = [
-  'DejaVu Sans',
-  'DejaVu Sans Bold',
-  'Noto Sans',
-  'Noto Sans Bold',
-  'Noto Serif',
-  'Liberation Sans',
-  'Liberation Serif',
-];
 
 const LABELS = [
   'رقم الفاتورة',

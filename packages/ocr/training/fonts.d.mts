@@ -1,0 +1,3 @@
+export declare const AR_FONTS: string[];
+export declare const LATIN_FONTS: string[];
+export declare const familyOf: (face: string) => string;
