@@ -1,6 +1,7 @@
 // Benchmark: both pipelines over sets of documents, one document at a time, one table per set.
 //   npm run bench:ocr [-- FOLDER ...] [--sets samples,dev,validation] [--pipelines normal,advanced] [--limit N]
-//                     [--corpus-count 60] [--groups en,ar,bi,receipts] [--no-plain]
+//                     [--corpus-count 60] [--groups en,ar,bi,receipts] [--timeout S]
+//                     [--no-plain]
 // Sets: `samples` is invoices/ and receipts-sroie/ in OCR_SAMPLES (by default ../shared/samples beside the
 // repository); `dev` and `validation` are invoices made by bench/ocr/generate from fixed seeds, generated into
 // node_modules/.cache/ocr-corpus/ (or OCR_CORPUS_DIR) on first use. The validation set's fonts and layout families are never used in `dev`: keep
@@ -29,6 +30,8 @@ const plain = !args.includes('--no-plain');
 const corpusCount = Number(opt('--corpus-count') ?? '60');
 /** Only these groups of documents (en, ar, bi, receipts), when given. */
 const onlyGroups = opt('--groups')?.split(',');
+/** A longer time limit per document than the product's (a machine busy with other work), when given. */
+const timeoutSeconds = Number(opt('--timeout') ?? '0');
 /** Fixed seeds: the generated sets are the same on every machine. */
 const CORPUS_SEEDS: Record<Split, number> = { dev: 1901, validation: 1902 };
 const folders = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
@@ -222,7 +225,10 @@ async function benchSet(set: BenchSet): Promise<string> {
       let peak = treeRssMb();
       const timer = setInterval(() => (peak = Math.max(peak, treeRssMb())), 100);
       try {
-        const r = await recognizeInvoice({ bytes }, { pipeline: p });
+        const r = await recognizeInvoice(
+          { bytes },
+          { pipeline: p, ...(timeoutSeconds ? { timeoutMs: timeoutSeconds * 1000 } : {}) },
+        );
         pf.secPerPage.push(r.duration_ms / 1000 / Math.max(1, r.pages));
         const scores = d.score(r.fields_json);
         const ok = scores.filter((s) => s.ok).length;
