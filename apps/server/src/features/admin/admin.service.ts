@@ -8,7 +8,7 @@ import type {
 } from '@invoicing/contract';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { z } from 'zod';
-import type { adminPlanUpdate } from '@invoicing/contract';
+import type { adminPaymentMethodUpdate, adminPlanUpdate } from '@invoicing/contract';
 import type { Queryable } from '../../platform/db/org-scope';
 import type { SystemAccess } from '../../platform/db/system-access';
 import { pageOf } from '../../platform/db/pagination';
@@ -17,12 +17,21 @@ import { signalAccessChanged } from '../../platform/http/access-cache';
 import type { FileStore } from '../../platform/storage/file-store';
 import { organizationFolder } from '../attachments/attachments.storage';
 import { changeUserAccess } from '../auth/auth.service';
+import {
+  changePaymentMethod as changeMethod,
+  listPaymentMethodsWithTotals,
+  paymentTotalsOf,
+  type PaymentMethodChange,
+  type PaymentMethodRow,
+} from '../billing/billing.service';
 import { findSubscription } from '../subscriptions/subscriptions.service';
 import { usageService } from '../usage/usage.service';
 import { adminRepository, type AdminMembershipRow } from './admin.repository';
 import {
   membershipSnapshot,
+  paymentMethodSnapshot,
   toAdminMembership,
+  toAdminPaymentMethod,
   toAdminOrganization,
   toAdminPlan,
   toAdminUser,
@@ -106,6 +115,36 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
       batch.forEach((id, j) => usage.set(id, read[j]!));
     }
     return rows.map((r) => toAdminMembership(r, usage.get(r.organizationId) ?? null));
+  };
+
+  /** Changes a payment method under its lock and records the change (nothing when it changed nothing). */
+  const changePaymentMethod = async (
+    actorId: string,
+    id: string,
+    valuesOf: (found: PaymentMethodRow) => PaymentMethodChange,
+  ) => {
+    const changed = await system.db.transaction(async (tx) => {
+      const change = await changeMethod(tx, id, valuesOf);
+      if (!change) throw notFound('Payment method not found.');
+      const before = paymentMethodSnapshot(change.before);
+      const after = paymentMethodSnapshot(change.after);
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        await audit(tx, actorId, {
+          action:
+            before.is_active === after.is_active
+              ? 'payment_method.updated'
+              : after.is_active
+                ? 'payment_method.activated'
+                : 'payment_method.deactivated',
+          targetType: 'payment_method',
+          targetId: id,
+          before,
+          after,
+        });
+      }
+      return change.after;
+    });
+    return toAdminPaymentMethod(changed, await paymentTotalsOf(system.db, changed.code));
   };
 
   return {
@@ -322,6 +361,30 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
         throw error;
       }
     },
+
+    /** Every payment method, in the order members see them, with the payments of every organization. */
+    listPaymentMethods: async () =>
+      (await listPaymentMethodsWithTotals(system.db)).map(({ row, totals }) =>
+        toAdminPaymentMethod(row, totals),
+      ),
+
+    /** Edits a payment method's names and descriptions, or its place in the list; members see it at once. */
+    updatePaymentMethod: async (
+      actorId: string,
+      id: string,
+      body: z.output<typeof adminPaymentMethodUpdate>,
+    ) =>
+      changePaymentMethod(actorId, id, () => ({
+        ...(body.display_name === undefined ? {} : { displayName: body.display_name }),
+        ...(body.display_name_ar === undefined ? {} : { displayNameAr: body.display_name_ar }),
+        ...(body.description === undefined ? {} : { description: body.description }),
+        ...(body.description_ar === undefined ? {} : { descriptionAr: body.description_ar }),
+        ...(body.sort_order === undefined ? {} : { sortOrder: body.sort_order }),
+      })),
+
+    /** Enables a disabled payment method or disables an enabled one. */
+    togglePaymentMethod: async (actorId: string, id: string) =>
+      changePaymentMethod(actorId, id, (found) => ({ isActive: !found.isActive })),
 
     listAudit: async (
       query: Paging & {
