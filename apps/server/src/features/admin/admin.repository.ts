@@ -191,31 +191,6 @@ export const adminRepository = (db: Queryable) => ({
         .limit(1)
     )[0] ?? null,
 
-  /**
-   * Locks the organization's owners (in the order of their ids), then the membership `id`, and answers them
-   * as they are once locked: the order the members page's changes take too (orgs.service `lockForChange`),
-   * so concurrent changes from either take turns, never deadlock, and the last one sees what the others did.
-   */
-  lockOwnersAnd: async (organizationId: string, id: string) => {
-    const owners = await db
-      .select({ id: memberships.id, role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'OWNER')))
-      .orderBy(asc(memberships.id))
-      .for('update');
-    if (owners.some((m) => m.id === id)) return owners;
-    const target = await db
-      .select({ id: memberships.id, role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.id, id)))
-      .for('update');
-    return [...owners, ...target];
-  },
-
-  updateMembershipRole: async (id: string, role: MembershipRole) => {
-    await db.update(memberships).set({ role }).where(eq(memberships.id, id));
-  },
-
   /** Every plan with the number of organizations subscribed to it, in the plans page's order. */
   listPlans: async () => db.select(planColumns).from(plans).orderBy(asc(plans.sortOrder), asc(plans.name)),
 

@@ -528,6 +528,33 @@ describe('memberships', () => {
       await call('PATCH', `/admin/memberships/${first}/`, asAdmin(), { role: 'OWNER' });
       await call('PATCH', `/admin/memberships/${other}/`, asAdmin(), { role: 'OWNER' });
     }
+
+    // The admin panel and the members page apply one rule: racing each other, one of them is refused.
+    const asSecond = bearer(second.tokens.access, org);
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all([
+        call('PATCH', `/admin/memberships/${first}/`, asAdmin(), { role: 'USER' }),
+        call('PATCH', `/members/${other}/`, asSecond, { role: 'ADMIN' }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.map((a) => json(a).code).filter(Boolean)).toEqual(['LAST_OWNER']);
+      const roles = (
+        (await t.system.db.execute(
+          sql`select role from memberships where organization_id = ${org} order by id`,
+        )) as unknown as { rows: { role: string }[] }
+      ).rows.map((r) => r.role);
+      expect(roles.filter((r) => r === 'OWNER')).toHaveLength(1);
+      await call('PATCH', `/admin/memberships/${first}/`, asAdmin(), { role: 'OWNER' });
+      await call('PATCH', `/admin/memberships/${other}/`, asAdmin(), { role: 'OWNER' });
+    }
+    // A refused change leaves no audit entry: only the changes that happened are there.
+    const logged = (await auditOf('action=membership.role_changed&page_size=100')).results.filter(
+      (e) => e.target_id === first || e.target_id === other,
+    );
+    expect(logged.length).toBeGreaterThan(0);
+    for (const e of logged as unknown as { before: { role: string }; after: { role: string } }[]) {
+      expect(e.before.role).not.toBe(e.after.role);
+    }
   });
 });
 

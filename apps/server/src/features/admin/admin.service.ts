@@ -17,6 +17,7 @@ import { signalAccessChanged } from '../../platform/http/access-cache';
 import type { FileStore } from '../../platform/storage/file-store';
 import { organizationFolder } from '../attachments/attachments.storage';
 import { changeUserAccess } from '../auth/auth.service';
+import { changeMembershipRole } from '../orgs/orgs.service';
 import {
   changePaymentMethod as changeMethod,
   listPaymentMethodsWithTotals,
@@ -254,35 +255,37 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
     },
 
     /**
-     * Changes a member's role. An organization always keeps an owner: the last OWNER cannot become
-     * anything else (409), however many such changes run at once (`lockOwnersAnd`).
+     * Changes a member's role through the members feature's own rule (`changeMemberRole`): an organization
+     * always keeps an owner (409 LAST_OWNER), however many such changes, from here or the members page, run
+     * at once. The change and its audit entry commit together.
      */
     updateMembership: async (actorId: string, id: string, role: MembershipRole) => {
       const updated = await system.db.transaction(async (tx) => {
-        const txRepo = adminRepository(tx);
-        const found = await txRepo.findMembership(id);
+        const found = await adminRepository(tx).findMembership(id);
         if (!found) throw notFound('Membership not found.');
-        const locked = await txRepo.lockOwnersAnd(found.organizationId, id);
-        const current = locked.find((m) => m.id === id);
-        if (!current) throw notFound('Membership not found.');
-        const before = { ...found, role: current.role };
-        if (current.role === role) return before;
-        const owners = locked.filter((m) => m.role === 'OWNER');
-        if (current.role === 'OWNER' && owners.length <= 1) {
-          throw new AppError(
-            'LAST_OWNER',
-            'An organization must keep at least one owner: make another member OWNER first.',
-          );
+        const changed = await changeMembershipRole(system, { membershipId: id, role }, { within: tx }).catch(
+          (error: unknown) => {
+            // The admin panel speaks of roles by their names.
+            if (error instanceof AppError && error.code === 'LAST_OWNER') {
+              throw new AppError(
+                'LAST_OWNER',
+                'An organization must keep at least one owner: make another member OWNER first.',
+              );
+            }
+            throw error;
+          },
+        );
+        const before = { ...found, role: changed.previousRole };
+        const after = { ...found, role: changed.role };
+        if (before.role !== after.role) {
+          await audit(tx, actorId, {
+            action: 'membership.role_changed',
+            targetType: 'membership',
+            targetId: id,
+            before: membershipSnapshot(before),
+            after: membershipSnapshot(after),
+          });
         }
-        await txRepo.updateMembershipRole(id, role);
-        const after = { ...found, role };
-        await audit(tx, actorId, {
-          action: 'membership.role_changed',
-          targetType: 'membership',
-          targetId: id,
-          before: membershipSnapshot(before),
-          after: membershipSnapshot(after),
-        });
         return after;
       });
       await signalAccessChanged(system.db, updated.userId);
