@@ -270,6 +270,9 @@ for (const language of languages) {
       await expect(page.getByTestId('admin-organization-contents-files')).toHaveText(
         text(language, 'admin:organizations.contents.files', { n: '0' }),
       );
+      await expect(page.getByTestId('admin-organization-payments-kept')).toHaveText(
+        text(language, 'admin:organizations.paymentsKept', { n: '0' }),
+      );
       await saveScreenshot(page, 'admin-organization-delete', language);
       await page.getByTestId('admin-organization-delete-confirm').click();
       await expect(page.getByTestId('admin-organizations-empty')).toHaveText(

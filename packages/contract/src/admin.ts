@@ -35,7 +35,10 @@ export const adminOrganization = z.object({
 });
 export type AdminOrganization = z.infer<typeof adminOrganization>;
 
-/** What goes with an organization when it is deleted, counted for the confirmation dialog. */
+/**
+ * What goes with an organization when it is deleted, counted for the confirmation dialog, and its
+ * payments, which stay: the ledger keeps them, with the organization's id and name.
+ */
 export const adminOrganizationContents = z.object({
   memberships: z.number().int(),
   customers: z.number().int(),
@@ -43,6 +46,8 @@ export const adminOrganizationContents = z.object({
   invoices: z.number().int(),
   files: z.number().int(),
   extractions: z.number().int(),
+  /** Kept, not deleted. */
+  payments: z.number().int(),
 });
 export type AdminOrganizationContents = z.infer<typeof adminOrganizationContents>;
 
@@ -275,7 +280,8 @@ export const adminRoutes = {
     method: 'DELETE',
     path: '/admin/organizations/:id/',
     access: 'superuser',
-    summary: 'Delete an organization with its memberships, records and stored files',
+    summary:
+      'Delete an organization with its memberships, records and stored files; its payments are kept for the ledger',
     params: idParams,
     response: z.undefined(),
     successStatus: 204,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoutes, type RouteDef } from '@invoicing/contract';
 import { buildApp } from '../../app';
@@ -322,6 +322,34 @@ describe('organizations', () => {
     }
     const filesDir = path.join(localFilesDir(t.config.dataDir), org);
     expect(fs.readdirSync(filesDir, { recursive: true }).length).toBeGreaterThan(0);
+    // Two payments: 100 credits paid by card at once, and 10 credits waiting for the card page.
+    const paid = await call('POST', '/billing/payments/process-direct/', h, {
+      payment_method: 'card_intl',
+      payment_type: 'credits',
+      amount: '100.00',
+      credits: 100,
+      payment_details: {
+        card_number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvv: '123',
+        cardholder_name: 'Mona Ali',
+      },
+    });
+    expect(json(paid), paid.body).toMatchObject({ success: true });
+    const waiting = await call('POST', '/billing/payments/create/', h, {
+      payment_method: 'card_eg',
+      payment_type: 'credits',
+      amount: '10.00',
+      credits: 10,
+    });
+    expect(json(waiting), waiting.body).toMatchObject({ success: true });
+    const cardTotals = async () =>
+      json<{ name: string; total_transactions: number; successful_transactions: number }[]>(
+        await call('GET', '/admin/payment-methods/', asAdmin()),
+      )
+        .filter((m) => m.name === 'card_intl' || m.name === 'card_eg')
+        .map((m) => [m.name, m.total_transactions, m.successful_transactions]);
+    const totalsBefore = await cardTotals();
 
     const detail = json<{ contents: Record<string, number> }>(
       await call('GET', `/admin/organizations/${org}/`, asAdmin()),
@@ -333,21 +361,52 @@ describe('organizations', () => {
       invoices: 1,
       files: 2,
       extractions: 1,
+      payments: 2,
     });
 
     const res = await call('DELETE', `/admin/organizations/${org}/`, asAdmin());
     expect(res.statusCode).toBe(204);
 
-    expect(await rowsMentioning(org)).toEqual({});
+    // Nothing of it is left but its payments, kept for the ledger with its id and name; the one still
+    // waiting is ended, and the payment methods' totals still count both.
+    expect(await rowsMentioning(org)).toEqual({ payments: 2 });
+    const kept = await t.system.db
+      .select({
+        organizationId: payments.organizationId,
+        organizationName: payments.organizationName,
+        method: payments.method,
+        status: payments.status,
+        amount: payments.amount,
+      })
+      .from(payments)
+      .where(eq(payments.organizationId, org))
+      .orderBy(payments.method);
+    expect(kept).toEqual([
+      {
+        organizationId: org,
+        organizationName: 'Doomed Co',
+        method: 'card_eg',
+        status: 'CANCELLED',
+        amount: '10.00',
+      },
+      {
+        organizationId: org,
+        organizationName: 'Doomed Co',
+        method: 'card_intl',
+        status: 'SUCCEEDED',
+        amount: '100.00',
+      },
+    ]);
+    expect(await cardTotals()).toEqual(totalsBefore);
     expect(fs.existsSync(filesDir)).toBe(false);
     // Its members are members no more; their accounts and other organizations stay.
     expect((await call('GET', '/customers/', h)).statusCode).toBe(403);
     expect((await call('GET', '/orgs/', bearer(owner.tokens.access))).json()).toEqual([]);
-    const kept = bearer(member.tokens.access, member.organization.id);
-    expect((await call('GET', '/orgs/', kept)).json()).toEqual([
+    const other = bearer(member.tokens.access, member.organization.id);
+    expect((await call('GET', '/orgs/', other)).json()).toEqual([
       expect.objectContaining({ id: member.organization.id, name: 'Kept Co' }),
     ]);
-    expect((await call('GET', '/customers/', kept)).statusCode).toBe(200);
+    expect((await call('GET', '/customers/', other)).statusCode).toBe(200);
 
     const log = await auditOf('action=organization.deleted&target_type=organization');
     const entry = log.results.find((e) => e.target_id === org) as unknown as {

@@ -20,6 +20,7 @@ import { changeUserAccess } from '../auth/auth.service';
 import { changeMembershipRole } from '../orgs/orgs.service';
 import {
   changePaymentMethod as changeMethod,
+  keepPaymentsOfDeletedOrganization,
   listPaymentMethodsWithTotals,
   paymentTotalsOf,
   type PaymentMethodChange,
@@ -214,7 +215,8 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
     },
 
     /**
-     * Deletes an organization with everything it holds, then its stored files. The files' removal is asked
+     * Deletes an organization with everything it holds but its payments (kept for the ledger, named), then
+     * its stored files. The files' removal is asked
      * for in the deletion's transaction and done after it commits: if the process dies in between, the
      * next start (or the workers' next check) removes them (`finishFileRemovals`).
      */
@@ -226,6 +228,7 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
         const contents = organization ? await txRepo.countContents(id) : null;
         if (!organization || !contents) throw notFound('Organization not found.');
         await txRepo.requestFileRemoval(folder);
+        await keepPaymentsOfDeletedOrganization(tx, { id, name: organization.name });
         await txRepo.deleteOrganization(id);
         await audit(tx, actorId, {
           action: 'organization.deleted',

@@ -221,6 +221,24 @@ export const paymentsSystemRepository = (db: Queryable) => ({
   },
 
   /**
+   * Keeps the payments of an organization being deleted (in the deletion's transaction): its name copied
+   * on them, and those still pending ended as CANCELLED, since nothing can be granted to it any more (the
+   * status check stops asking about them). Answers how many there are.
+   */
+  keepForDeletedOrganization: async (organization: { id: string; name: string }) =>
+    (
+      await db
+        .update(payments)
+        .set({
+          organizationName: organization.name,
+          status: sql`case when ${payments.status} = 'PENDING' then 'CANCELLED' else ${payments.status} end`,
+          updatedAt: new Date(),
+        })
+        .where(eq(payments.organizationId, organization.id))
+        .returning({ id: payments.id })
+    ).length,
+
+  /**
    * Pending payments made at least `minAge` ago whose gateway is due to be asked again: a quarter of their
    * age after it was last asked (`updated_at`), and at least every hour; with `whenLastAsked: false`, every
    * one of them whenever it was last asked. Oldest first.

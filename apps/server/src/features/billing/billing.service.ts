@@ -22,6 +22,7 @@ import { usageService } from '../usage/usage.service';
 import {
   billingRepository,
   paymentMethodsRepository,
+  paymentsSystemRepository,
   publicPlansRepository,
   type PaymentMethodRow,
   type PaymentRow,
@@ -136,6 +137,15 @@ export type PaymentMethodChange = Partial<
     'displayName' | 'displayNameAr' | 'description' | 'descriptionAr' | 'sortOrder' | 'isActive'
   >
 >;
+
+/**
+ * The payments of an organization being deleted, in the deletion's transaction: they are kept for the
+ * ledger with its name copied on them, and the pending ones end (CANCELLED). Answers how many are kept.
+ */
+export const keepPaymentsOfDeletedOrganization = (
+  db: Queryable,
+  organization: { id: string; name: string },
+): Promise<number> => paymentsSystemRepository(db).keepForDeletedOrganization(organization);
 
 /**
  * Every payment method, in the order members see them, with the payments of every organization by each

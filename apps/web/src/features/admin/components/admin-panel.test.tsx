@@ -158,7 +158,15 @@ function fakeServer(answer: (call: ApiCall) => Response | undefined = () => unde
     if (call.method === 'GET' && call.path === `/admin/organizations/${nile.id}/`) {
       return jsonResponse(200, {
         ...nile,
-        contents: { memberships: 3, customers: 12, items: 7, invoices: 40, files: 9, extractions: 5 },
+        contents: {
+          memberships: 3,
+          customers: 12,
+          items: 7,
+          invoices: 40,
+          files: 9,
+          extractions: 5,
+          payments: 6,
+        },
       });
     }
     if (call.method === 'DELETE') return new Response(null, { status: 204 });
@@ -320,6 +328,11 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
         t(`organizations.contents.${key}`, { n: String(n) }),
       );
     }
+    // Its payments are not among what goes: they are kept, and counted.
+    expect(within(contents).queryByTestId('admin-organization-contents-payments')).toBeNull();
+    expect(within(dialog).getByTestId('admin-organization-payments-kept')).toHaveTextContent(
+      t('organizations.paymentsKept', { n: '6' }),
+    );
     expect(server.writes()).toEqual([]);
     await user.click(screen.getByTestId('admin-organization-delete-confirm'));
     await waitFor(() =>
