@@ -13,6 +13,7 @@ import { localFilesDir } from '../../platform/storage/file-store';
 import { ensureSuperuser } from '../auth/auth.service';
 import { addMember } from '../orgs/orgs.service';
 import { payments } from '../billing/billing.table';
+import { fulfilPayment } from '../billing/payment-fulfilment.service';
 import { plans } from '../plans/plans.table';
 
 const fake = createFakeOcr();
@@ -398,6 +399,19 @@ describe('organizations', () => {
       },
     ]);
     expect(await cardTotals()).toEqual(totalsBefore);
+    // A gateway's late word that the waiting one was paid grants nothing to what is gone, and changes nothing.
+    const waitingId = json<{ payment_id: string }>(waiting).payment_id;
+    const late = await fulfilPayment(
+      t.system.scopeFor(org),
+      waitingId,
+      { paymentId: waitingId, gatewayRef: null, status: 'paid', amountMinor: 1000, currency: 'EGP' },
+      'sandbox',
+    );
+    expect(late).toBe('organization_deleted');
+    expect((await t.system.db.select().from(payments).where(eq(payments.id, waitingId)))[0]).toMatchObject({
+      status: 'CANCELLED',
+      fulfilledAt: null,
+    });
     expect(fs.existsSync(filesDir)).toBe(false);
     // Its members are members no more; their accounts and other organizations stay.
     expect((await call('GET', '/customers/', h)).statusCode).toBe(403);
