@@ -47,6 +47,124 @@ async function search(page: Page, testId: string, value: string) {
 
 for (const language of languages) {
   test.describe(`admin (${language})`, () => {
+    test('payment methods: totals, an edit in both languages with the form checks, a switch members follow', async ({
+      page,
+    }) => {
+      // Methods are global: this test comes first in the file, and the file first in a run, so that the
+      // second worker is still on tests that never list payment methods while one is switched off here.
+      // A payment by Fawry that waits for its reference code to be paid: one more payment, none more succeeded.
+      const res = await page.request.post('/api/v1/auth/register', {
+        data: {
+          name: 'Payer',
+          email: uniqueEmail('payer'),
+          password: 'payer-password-123',
+          organization_name: `Payer ${language}`,
+        },
+      });
+      const payer = (await res.json()) as { tokens: { access: string }; organization: { id: string } };
+      const asPayer = {
+        authorization: `Bearer ${payer.tokens.access}`,
+        'X-Organization-ID': payer.organization.id,
+      };
+      const admin = await page.request.post('/api/v1/auth/login', { data: superadmin });
+      const asAdmin = { authorization: `Bearer ${(await admin.json()).access}` };
+      const methodsNow = async () =>
+        (await (await page.request.get('/api/v1/admin/payment-methods/', { headers: asAdmin })).json()) as {
+          id: string;
+          name: string;
+          display_name: string;
+          display_name_ar: string;
+          description: string;
+          description_ar: string;
+          sort_order: number;
+          total_transactions: number;
+          successful_transactions: number;
+        }[];
+      const listed = await methodsNow();
+      const before = listed.find((m) => m.name === 'fawry')!;
+      const original = listed.find((m) => m.name === 'valu')!;
+      const paid = await page.request.post('/api/v1/billing/payments/create/', {
+        headers: asPayer,
+        data: { payment_method: 'fawry', payment_type: 'credits', amount: '10.00', credits: 10 },
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+
+      await signInAsAdmin(page, language);
+      await page.getByTestId('admin-tab-paymentMethods').click();
+      const rows = page.getByTestId('admin-method-row');
+      await expect(rows).toHaveCount(11);
+      const fawry = rows.and(page.locator('[data-method="fawry"]'));
+      await expect(fawry.getByTestId('admin-method-name')).toContainText(
+        language === 'en' ? 'Fawry reference code' : 'رقم مرجعي من فوري',
+      );
+      await expect(fawry.getByTestId('admin-method-total')).toHaveText(String(before.total_transactions + 1));
+      await expect(fawry.getByTestId('admin-method-successful')).toHaveText(
+        String(before.successful_transactions),
+      );
+
+      // The edit dialog: both languages' names and descriptions, and the order, checked before sending.
+      const valu = rows.and(page.locator('[data-method="valu"]'));
+      await valu.getByTestId('admin-method-edit').click();
+      const form = page.getByTestId('admin-method-form');
+      await expect(form.getByTestId('admin-method-display-name')).toHaveValue('ValU');
+      await expect(form.getByTestId('admin-method-display-name-ar')).toHaveValue('فاليو');
+      await form.getByTestId('admin-method-display-name-ar').fill('');
+      await form.getByTestId('admin-method-description').fill(' ');
+      await form.getByTestId('admin-method-sort-order').fill('-2');
+      await form.getByTestId('admin-method-save').click();
+      await expect(form.getByTestId('admin-method-display-name-ar')).toHaveAccessibleDescription(
+        text(language, 'errors:validation.methodDisplayNameRequired'),
+      );
+      await expect(form.getByTestId('admin-method-description')).toHaveAccessibleDescription(
+        text(language, 'errors:validation.methodDescriptionRequired'),
+      );
+      await expect(form.getByTestId('admin-method-sort-order')).toHaveAccessibleDescription(
+        text(language, 'errors:validation.wholeNumberInvalid'),
+      );
+      await saveScreenshot(page, 'admin-payment-method-edit', language);
+      await form.getByTestId('admin-method-display-name-ar').fill('فاليو للتقسيط');
+      await form.getByTestId('admin-method-description').fill('Pay in instalments with ValU.');
+      await form.getByTestId('admin-method-sort-order').fill('0');
+      await form.getByTestId('admin-method-save').click();
+      await expect(form).toBeHidden();
+      // First in the list now, with what was typed.
+      await expect(rows.first()).toHaveAttribute('data-method', 'valu');
+      await expect(rows.first().getByTestId('admin-method-name')).toContainText(
+        language === 'en' ? 'Pay in instalments with ValU.' : 'فاليو للتقسيط',
+      );
+      await saveScreenshot(page, 'admin-payment-methods', language);
+
+      // Switched off, members no longer see it; switched on again, they do.
+      const methodsOfMember = async () =>
+        (
+          (await (
+            await page.request.get('/api/v1/billing/payment-methods/', { headers: asPayer })
+          ).json()) as {
+            methods: { name: string }[];
+          }
+        ).methods.map((m) => m.name);
+      expect(await methodsOfMember()).toContain('valu');
+      await valu.getByTestId('admin-method-active').click();
+      await expect(valu.getByTestId('admin-method-active')).not.toBeChecked();
+      await expect.poll(methodsOfMember).not.toContain('valu');
+      await valu.getByTestId('admin-method-active').click();
+      await expect(valu.getByTestId('admin-method-active')).toBeChecked();
+      await expect.poll(methodsOfMember).toContain('valu');
+
+      // Put back as it was for whatever runs next.
+      const restored = await page.request.patch(`/api/v1/admin/payment-methods/${original.id}/`, {
+        headers: asAdmin,
+        data: {
+          display_name: original.display_name,
+          display_name_ar: original.display_name_ar,
+          description: original.description,
+          description_ar: original.description_ar,
+          sort_order: original.sort_order,
+        },
+      });
+      expect(restored.status()).toBe(200);
+    });
+
     test('a regular user is refused at the admin login and signed out', async ({ page }) => {
       await useLanguage(page, language);
       await page.goto('/login');
@@ -151,6 +269,9 @@ for (const language of languages) {
       );
       await expect(page.getByTestId('admin-organization-contents-files')).toHaveText(
         text(language, 'admin:organizations.contents.files', { n: '0' }),
+      );
+      await expect(page.getByTestId('admin-organization-payments-kept')).toHaveText(
+        text(language, 'admin:organizations.paymentsKept', { n: '0' }),
       );
       await saveScreenshot(page, 'admin-organization-delete', language);
       await page.getByTestId('admin-organization-delete-confirm').click();
@@ -271,6 +392,7 @@ for (const language of languages) {
         ['organizations', 'admin-organization-row'],
         ['memberships', 'admin-membership-row'],
         ['plans', 'admin-plan-row'],
+        ['paymentMethods', 'admin-method-row'],
         ['auditLog', 'admin-audit-row'],
       ] as const) {
         await page.getByTestId(`admin-tab-${tab}`).click();

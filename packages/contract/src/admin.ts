@@ -3,6 +3,7 @@ import { defineRoute } from './route';
 import { decimalInput, idParams, money, optionalText, pageQuery, paginated, text } from './common';
 import { validationMessages as m } from './errors';
 import { membershipRoles } from './roles';
+import { paymentMethodCodes, paymentRegions } from './billing';
 
 /** SPEC §3, Admin user. */
 export const adminUser = z.object({
@@ -34,7 +35,10 @@ export const adminOrganization = z.object({
 });
 export type AdminOrganization = z.infer<typeof adminOrganization>;
 
-/** What goes with an organization when it is deleted, counted for the confirmation dialog. */
+/**
+ * What goes with an organization when it is deleted, counted for the confirmation dialog, and its
+ * payments, which stay: the ledger keeps them, with the organization's id and name.
+ */
 export const adminOrganizationContents = z.object({
   memberships: z.number().int(),
   customers: z.number().int(),
@@ -42,6 +46,8 @@ export const adminOrganizationContents = z.object({
   invoices: z.number().int(),
   files: z.number().int(),
   extractions: z.number().int(),
+  /** Kept, not deleted. */
+  payments: z.number().int(),
 });
 export type AdminOrganizationContents = z.infer<typeof adminOrganizationContents>;
 
@@ -82,10 +88,13 @@ export const auditActions = [
   'membership.role_changed',
   'plan.updated',
   'plan.deleted',
+  'payment_method.updated',
+  'payment_method.activated',
+  'payment_method.deactivated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditTargetTypes = ['user', 'organization', 'membership', 'plan'] as const;
+export const auditTargetTypes = ['user', 'organization', 'membership', 'plan', 'payment_method'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** One audit entry: who did what to which record, with the record before and after (null: none). */
@@ -158,6 +167,61 @@ export type AdminPlanInput = z.input<typeof adminPlanInput>;
 export const adminPlanUpdate = adminPlanInput.partial();
 export type AdminPlanUpdate = z.input<typeof adminPlanUpdate>;
 
+/**
+ * SPEC §3, Payment method, as the admin panel lists it: every method, enabled or not, with the payments of
+ * every organization by it. The display name and description are kept in English and Arabic: the SPEC's
+ * fields carry the English, the `_ar` fields the Arabic.
+ */
+export const adminPaymentMethod = z.object({
+  id: z.string(),
+  name: z.enum(paymentMethodCodes),
+  display_name: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  total_transactions: z.number().int(),
+  successful_transactions: z.number().int(),
+  /** Percent of finished payments that succeeded, one decimal; 0 before any. */
+  success_rate: z.number(),
+  sort_order: z.number().int(),
+  display_name_ar: z.string(),
+  description_ar: z.string(),
+  region: z.enum(paymentRegions),
+});
+export type AdminPaymentMethod = z.infer<typeof adminPaymentMethod>;
+
+const methodName = (required: string) => text({ max: 100, required });
+const methodDescription = (required: string) => text({ max: 500, required, multiline: true });
+
+/**
+ * SPEC §5 and §7, payment method edit: `{display_name, description}` (both required; the Arabic ones may
+ * come with them, required too when sent) or `{sort_order}` (a whole number, 0 or more), or both.
+ */
+export const adminPaymentMethodUpdate = z
+  .object({
+    display_name: methodName(m.methodDisplayNameRequired).optional(),
+    description: methodDescription(m.methodDescriptionRequired).optional(),
+    display_name_ar: methodName(m.methodDisplayNameRequired).optional(),
+    description_ar: methodDescription(m.methodDescriptionRequired).optional(),
+    sort_order: z
+      .number({ error: m.wholeNumberInvalid })
+      .int({ error: m.wholeNumberInvalid })
+      .min(0, { error: m.wholeNumberInvalid })
+      .max(100_000, { error: m.amountTooLarge })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const texts = [v.display_name, v.description, v.display_name_ar, v.description_ar];
+    if (texts.some((t) => t !== undefined)) {
+      if (v.display_name === undefined)
+        ctx.addIssue({ code: 'custom', path: ['display_name'], message: m.methodDisplayNameRequired });
+      if (v.description === undefined)
+        ctx.addIssue({ code: 'custom', path: ['description'], message: m.methodDescriptionRequired });
+    } else if (v.sort_order === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Send display_name and description, or sort_order' });
+    }
+  });
+export type AdminPaymentMethodUpdate = z.input<typeof adminPaymentMethodUpdate>;
+
 const day = z.iso.date({ error: 'Enter a valid date' });
 
 const searchQuery = pageQuery.extend({ q: optionalText({ max: 200 }) });
@@ -216,7 +280,8 @@ export const adminRoutes = {
     method: 'DELETE',
     path: '/admin/organizations/:id/',
     access: 'superuser',
-    summary: 'Delete an organization with its memberships, records and stored files',
+    summary:
+      'Delete an organization with its memberships, records and stored files; its payments are kept for the ledger',
     params: idParams,
     response: z.undefined(),
     successStatus: 204,
@@ -262,6 +327,30 @@ export const adminRoutes = {
     params: idParams,
     response: z.undefined(),
     successStatus: 204,
+  }),
+  paymentMethods: defineRoute({
+    method: 'GET',
+    path: '/admin/payment-methods/',
+    access: 'superuser',
+    summary: 'Every payment method, enabled or not, in order, with the payments of all organizations by it',
+    response: z.array(adminPaymentMethod),
+  }),
+  updatePaymentMethod: defineRoute({
+    method: 'PATCH',
+    path: '/admin/payment-methods/:id/',
+    access: 'superuser',
+    summary: "Edit a payment method's display name and description (English and Arabic), or its sort order",
+    params: idParams,
+    body: adminPaymentMethodUpdate,
+    response: adminPaymentMethod,
+  }),
+  togglePaymentMethod: defineRoute({
+    method: 'POST',
+    path: '/admin/payment-methods/:id/toggle_active/',
+    access: 'superuser',
+    summary: 'Enable a disabled payment method or disable an enabled one',
+    params: idParams,
+    response: adminPaymentMethod,
   }),
   auditLog: defineRoute({
     method: 'GET',

@@ -120,6 +120,8 @@ export const validationMessages = {
   planCreditsRequired: 'Credits per month is required',
   planStorageRequired: 'Max storage is required',
   wholeNumberInvalid: 'Enter a whole number, 0 or more',
+  methodDisplayNameRequired: 'Display name is required',
+  methodDescriptionRequired: 'Description is required',
   roleInvalid: 'Choose one of USER, ADMIN or OWNER',
   invitationTokenRequired: 'The invitation link is incomplete',
   countryInvalid: 'Choose a country from the list',

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/org-scope';
 import { likePattern, pageOffset } from '../../platform/db/pagination';
 import { attachments } from '../attachments/attachments.table';
+import { payments } from '../billing/billing.table';
 import { users } from '../auth/auth.table';
 import { customers } from '../customers/customers.table';
 import { invoices } from '../invoices/invoices.table';
@@ -133,7 +134,7 @@ export const adminRepository = (db: Queryable) => ({
     return (await (opts.lock ? query.for('update', { of: organizations }) : query))[0] ?? null;
   },
 
-  /** What an organization holds: what its deletion removes. */
+  /** What an organization holds: what its deletion removes, and its payments, which stay. */
   countContents: async (organizationId: string) => {
     const countIn = (table: PgTable, column: PgColumn) =>
       sql<number>`(select count(*)::int from ${table} where ${column} = ${organizationId})`;
@@ -145,6 +146,7 @@ export const adminRepository = (db: Queryable) => ({
         invoices: countIn(invoices, invoices.organizationId),
         files: countIn(attachments, attachments.organizationId),
         extractions: countIn(ocrExtractions, ocrExtractions.organizationId),
+        payments: countIn(payments, payments.organizationId),
       })
       .from(organizations)
       .where(eq(organizations.id, organizationId));
@@ -152,8 +154,9 @@ export const adminRepository = (db: Queryable) => ({
   },
 
   /**
-   * Deletes an organization; every tenant table follows by its foreign key. Invoices go first: they refer
-   * to customers, which refuse to go while an invoice refers to them.
+   * Deletes an organization; every tenant table follows by its foreign key, but payments, which have none
+   * (they are kept for the ledger). Invoices go first: they refer to customers, which refuse to go while an
+   * invoice refers to them.
    */
   deleteOrganization: async (id: string) => {
     await db.delete(invoices).where(eq(invoices.organizationId, id));
@@ -190,31 +193,6 @@ export const adminRepository = (db: Queryable) => ({
         .where(eq(memberships.id, id))
         .limit(1)
     )[0] ?? null,
-
-  /**
-   * Locks the organization's owners (in the order of their ids), then the membership `id`, and answers them
-   * as they are once locked: the order the members page's changes take too (orgs.service `lockForChange`),
-   * so concurrent changes from either take turns, never deadlock, and the last one sees what the others did.
-   */
-  lockOwnersAnd: async (organizationId: string, id: string) => {
-    const owners = await db
-      .select({ id: memberships.id, role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'OWNER')))
-      .orderBy(asc(memberships.id))
-      .for('update');
-    if (owners.some((m) => m.id === id)) return owners;
-    const target = await db
-      .select({ id: memberships.id, role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.id, id)))
-      .for('update');
-    return [...owners, ...target];
-  },
-
-  updateMembershipRole: async (id: string, role: MembershipRole) => {
-    await db.update(memberships).set({ role }).where(eq(memberships.id, id));
-  },
 
   /** Every plan with the number of organizations subscribed to it, in the plans page's order. */
   listPlans: async () => db.select(planColumns).from(plans).orderBy(asc(plans.sortOrder), asc(plans.name)),

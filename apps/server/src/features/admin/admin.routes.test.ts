@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoutes, type RouteDef } from '@invoicing/contract';
 import { buildApp } from '../../app';
@@ -12,6 +12,8 @@ import { bearer, createTestApp, json, registerUser, uniqueEmail, type TestApp } 
 import { localFilesDir } from '../../platform/storage/file-store';
 import { ensureSuperuser } from '../auth/auth.service';
 import { addMember } from '../orgs/orgs.service';
+import { payments } from '../billing/billing.table';
+import { fulfilPayment } from '../billing/payment-fulfilment.service';
 import { plans } from '../plans/plans.table';
 
 const fake = createFakeOcr();
@@ -84,7 +86,9 @@ const bodyOf = (route: RouteDef) =>
       ? { is_active: true }
       : route.path.startsWith('/admin/memberships/')
         ? { role: 'USER' }
-        : undefined;
+        : route.path.startsWith('/admin/payment-methods/')
+          ? { sort_order: 1 }
+          : undefined;
 
 describe('who may call the admin API', () => {
   it.each(allAdminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
@@ -319,6 +323,34 @@ describe('organizations', () => {
     }
     const filesDir = path.join(localFilesDir(t.config.dataDir), org);
     expect(fs.readdirSync(filesDir, { recursive: true }).length).toBeGreaterThan(0);
+    // Two payments: 100 credits paid by card at once, and 10 credits waiting for the card page.
+    const paid = await call('POST', '/billing/payments/process-direct/', h, {
+      payment_method: 'card_intl',
+      payment_type: 'credits',
+      amount: '100.00',
+      credits: 100,
+      payment_details: {
+        card_number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvv: '123',
+        cardholder_name: 'Mona Ali',
+      },
+    });
+    expect(json(paid), paid.body).toMatchObject({ success: true });
+    const waiting = await call('POST', '/billing/payments/create/', h, {
+      payment_method: 'card_eg',
+      payment_type: 'credits',
+      amount: '10.00',
+      credits: 10,
+    });
+    expect(json(waiting), waiting.body).toMatchObject({ success: true });
+    const cardTotals = async () =>
+      json<{ name: string; total_transactions: number; successful_transactions: number }[]>(
+        await call('GET', '/admin/payment-methods/', asAdmin()),
+      )
+        .filter((m) => m.name === 'card_intl' || m.name === 'card_eg')
+        .map((m) => [m.name, m.total_transactions, m.successful_transactions]);
+    const totalsBefore = await cardTotals();
 
     const detail = json<{ contents: Record<string, number> }>(
       await call('GET', `/admin/organizations/${org}/`, asAdmin()),
@@ -330,21 +362,65 @@ describe('organizations', () => {
       invoices: 1,
       files: 2,
       extractions: 1,
+      payments: 2,
     });
 
     const res = await call('DELETE', `/admin/organizations/${org}/`, asAdmin());
     expect(res.statusCode).toBe(204);
 
-    expect(await rowsMentioning(org)).toEqual({});
+    // Nothing of it is left but its payments, kept for the ledger with its id and name; the one still
+    // waiting is ended, and the payment methods' totals still count both.
+    expect(await rowsMentioning(org)).toEqual({ payments: 2 });
+    const kept = await t.system.db
+      .select({
+        organizationId: payments.organizationId,
+        organizationName: payments.organizationName,
+        method: payments.method,
+        status: payments.status,
+        amount: payments.amount,
+      })
+      .from(payments)
+      .where(eq(payments.organizationId, org))
+      .orderBy(payments.method);
+    expect(kept).toEqual([
+      {
+        organizationId: org,
+        organizationName: 'Doomed Co',
+        method: 'card_eg',
+        status: 'CANCELLED',
+        amount: '10.00',
+      },
+      {
+        organizationId: org,
+        organizationName: 'Doomed Co',
+        method: 'card_intl',
+        status: 'SUCCEEDED',
+        amount: '100.00',
+      },
+    ]);
+    expect(await cardTotals()).toEqual(totalsBefore);
+    // A gateway's late word that the waiting one was paid grants nothing to what is gone, and changes nothing.
+    const waitingId = json<{ payment_id: string }>(waiting).payment_id;
+    const late = await fulfilPayment(
+      t.system.scopeFor(org),
+      waitingId,
+      { paymentId: waitingId, gatewayRef: null, status: 'paid', amountMinor: 1000, currency: 'EGP' },
+      'sandbox',
+    );
+    expect(late).toBe('organization_deleted');
+    expect((await t.system.db.select().from(payments).where(eq(payments.id, waitingId)))[0]).toMatchObject({
+      status: 'CANCELLED',
+      fulfilledAt: null,
+    });
     expect(fs.existsSync(filesDir)).toBe(false);
     // Its members are members no more; their accounts and other organizations stay.
     expect((await call('GET', '/customers/', h)).statusCode).toBe(403);
     expect((await call('GET', '/orgs/', bearer(owner.tokens.access))).json()).toEqual([]);
-    const kept = bearer(member.tokens.access, member.organization.id);
-    expect((await call('GET', '/orgs/', kept)).json()).toEqual([
+    const other = bearer(member.tokens.access, member.organization.id);
+    expect((await call('GET', '/orgs/', other)).json()).toEqual([
       expect.objectContaining({ id: member.organization.id, name: 'Kept Co' }),
     ]);
-    expect((await call('GET', '/customers/', kept)).statusCode).toBe(200);
+    expect((await call('GET', '/customers/', other)).statusCode).toBe(200);
 
     const log = await auditOf('action=organization.deleted&target_type=organization');
     const entry = log.results.find((e) => e.target_id === org) as unknown as {
@@ -525,6 +601,33 @@ describe('memberships', () => {
       await call('PATCH', `/admin/memberships/${first}/`, asAdmin(), { role: 'OWNER' });
       await call('PATCH', `/admin/memberships/${other}/`, asAdmin(), { role: 'OWNER' });
     }
+
+    // The admin panel and the members page apply one rule: racing each other, one of them is refused.
+    const asSecond = bearer(second.tokens.access, org);
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all([
+        call('PATCH', `/admin/memberships/${first}/`, asAdmin(), { role: 'USER' }),
+        call('PATCH', `/members/${other}/`, asSecond, { role: 'ADMIN' }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.map((a) => json(a).code).filter(Boolean)).toEqual(['LAST_OWNER']);
+      const roles = (
+        (await t.system.db.execute(
+          sql`select role from memberships where organization_id = ${org} order by id`,
+        )) as unknown as { rows: { role: string }[] }
+      ).rows.map((r) => r.role);
+      expect(roles.filter((r) => r === 'OWNER')).toHaveLength(1);
+      await call('PATCH', `/admin/memberships/${first}/`, asAdmin(), { role: 'OWNER' });
+      await call('PATCH', `/admin/memberships/${other}/`, asAdmin(), { role: 'OWNER' });
+    }
+    // A refused change leaves no audit entry: only the changes that happened are there.
+    const logged = (await auditOf('action=membership.role_changed&page_size=100')).results.filter(
+      (e) => e.target_id === first || e.target_id === other,
+    );
+    expect(logged.length).toBeGreaterThan(0);
+    for (const e of logged as unknown as { before: { role: string }; after: { role: string } }[]) {
+      expect(e.before.role).not.toBe(e.after.role);
+    }
   });
 });
 
@@ -703,5 +806,202 @@ describe('subscription plans', () => {
     expect(after.map((p) => p.id)).toContain(pro.id);
     expect((await auditOf('action=plan.deleted')).results.map((e) => e.target_id)).toContain(id);
     expect((await call('DELETE', `/admin/subscription-plans/${id}/`, asAdmin())).statusCode).toBe(404);
+  });
+});
+
+describe('payment methods', () => {
+  interface Method {
+    id: string;
+    name: string;
+    display_name: string;
+    display_name_ar: string;
+    description: string;
+    description_ar: string;
+    is_active: boolean;
+    sort_order: number;
+    total_transactions: number;
+    successful_transactions: number;
+    success_rate: number;
+  }
+  const listMethods = async () => json<Method[]>(await call('GET', '/admin/payment-methods/', asAdmin()));
+  const membersList = async (headers: Record<string, string>) =>
+    json<{ methods: { name: string; display_name: string; display_name_ar: string }[] }>(
+      await call('GET', '/billing/payment-methods/', headers),
+    ).methods;
+
+  it('lists every method in order with the payments of every organization by it', async () => {
+    const before = await listMethods();
+    expect(before).toHaveLength(11);
+    expect(before.map((m) => m.name).slice(0, 5)).toEqual([
+      'card_eg',
+      'wallet_eg',
+      'kiosk_eg',
+      'valu',
+      'fawry',
+    ]);
+    expect(before.find((m) => m.name === 'mada')).toMatchObject({
+      display_name: 'mada',
+      display_name_ar: 'مدى',
+      description: 'Pay with a Saudi mada debit card.',
+      description_ar: 'ادفع ببطاقة مدى السعودية.',
+      is_active: true,
+    });
+    const fawryBefore = before.find((m) => m.name === 'fawry')!;
+
+    // Payments of two organizations: 3 succeeded, 1 failed, 1 pending.
+    const one = await registerUser(t.app);
+    const two = await registerUser(t.app);
+    const payment = (organizationId: string, status: 'SUCCEEDED' | 'FAILED' | 'PENDING') => ({
+      organizationId,
+      method: 'fawry' as const,
+      gateway: 'sandbox',
+      paymentType: 'credits' as const,
+      credits: 10,
+      amount: '50.00',
+      chargedCurrency: 'EGP',
+      chargedAmountMinor: 5000,
+      status,
+    });
+    await t.system.db
+      .insert(payments)
+      .values([
+        payment(one.organization.id, 'SUCCEEDED'),
+        payment(one.organization.id, 'SUCCEEDED'),
+        payment(two.organization.id, 'SUCCEEDED'),
+        payment(two.organization.id, 'FAILED'),
+        payment(two.organization.id, 'PENDING'),
+      ]);
+    const fawry = (await listMethods()).find((m) => m.name === 'fawry')!;
+    expect(fawry.total_transactions - fawryBefore.total_transactions).toBe(5);
+    expect(fawry.successful_transactions - fawryBefore.successful_transactions).toBe(3);
+    // 3 of the 4 finished ones (a pending payment is not counted in the rate).
+    expect(fawryBefore).toMatchObject({ total_transactions: 0, success_rate: 0 });
+    expect(fawry.success_rate).toBe(75);
+  });
+
+  it('edits the names and descriptions in both languages, and the order; members see it; logged', async () => {
+    const owner = await registerUser(t.app);
+    const headers = bearer(owner.tokens.access, owner.organization.id);
+    const knet = (await listMethods()).find((m) => m.name === 'knet')!;
+    const res = await call('PATCH', `/admin/payment-methods/${knet.id}/`, asAdmin(), {
+      display_name: 'KNET debit card',
+      description: 'Kuwaiti debit cards.',
+      display_name_ar: 'بطاقة كي نت',
+      description_ar: 'بطاقات الخصم الكويتية.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({
+      id: knet.id,
+      name: 'knet',
+      display_name: 'KNET debit card',
+      description: 'Kuwaiti debit cards.',
+      display_name_ar: 'بطاقة كي نت',
+      description_ar: 'بطاقات الخصم الكويتية.',
+      sort_order: knet.sort_order,
+    });
+    const moved = await call('PATCH', `/admin/payment-methods/${knet.id}/`, asAdmin(), { sort_order: 0 });
+    expect(json(moved)).toMatchObject({ sort_order: 0, display_name: 'KNET debit card' });
+
+    const seen = await membersList(headers);
+    expect(seen[0]).toMatchObject({
+      name: 'knet',
+      display_name: 'KNET debit card',
+      display_name_ar: 'بطاقة كي نت',
+    });
+    expect((await listMethods())[0]!.name).toBe('knet');
+
+    const log = (
+      await auditOf('action=payment_method.updated&target_type=payment_method&page_size=100')
+    ).results
+      .filter((e) => e.target_id === knet.id)
+      .reverse() as unknown as {
+      actor: { email: string };
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }[];
+    expect(log).toHaveLength(2);
+    expect(log[0]!.actor.email).toBe(admin.email);
+    expect(log[0]!.before).toMatchObject({ display_name: 'KNET', display_name_ar: 'كي نت' });
+    expect(log[0]!.after).toMatchObject({ display_name: 'KNET debit card', display_name_ar: 'بطاقة كي نت' });
+    expect(log[1]!.before).toMatchObject({ sort_order: knet.sort_order });
+    expect(log[1]!.after).toMatchObject({ sort_order: 0 });
+
+    // The same again changes nothing and logs nothing.
+    await call('PATCH', `/admin/payment-methods/${knet.id}/`, asAdmin(), { sort_order: 0 });
+    expect(
+      (await auditOf('action=payment_method.updated&page_size=100')).results.filter(
+        (e) => e.target_id === knet.id,
+      ),
+    ).toHaveLength(2);
+
+    await call('PATCH', `/admin/payment-methods/${knet.id}/`, asAdmin(), {
+      display_name: 'KNET',
+      description: knet.description,
+      display_name_ar: 'كي نت',
+      description_ar: knet.description_ar,
+      sort_order: knet.sort_order,
+    });
+    expect((await membersList(headers)).map((m) => m.name).indexOf('knet')).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad edit with the edit form checks and changes nothing', async () => {
+    const valu = (await listMethods()).find((m) => m.name === 'valu')!;
+    const bad = async (payload: object) => {
+      const res = await call('PATCH', `/admin/payment-methods/${valu.id}/`, asAdmin(), payload);
+      expect(res.statusCode).toBe(400);
+      return json<{ errors: Record<string, string[]> }>(res).errors;
+    };
+    expect(await bad({ display_name: '  ', description: '', display_name_ar: '' })).toEqual({
+      display_name: ['Display name is required'],
+      description: ['Description is required'],
+      display_name_ar: ['Display name is required'],
+    });
+    expect(await bad({ display_name: 'ValU' })).toEqual({ description: ['Description is required'] });
+    expect(await bad({ sort_order: -1 })).toEqual({ sort_order: ['Enter a whole number, 0 or more'] });
+    expect(await bad({ sort_order: 'first' })).toEqual({ sort_order: ['Enter a whole number, 0 or more'] });
+    expect(await bad({ sort_order: 1.5 })).toEqual({ sort_order: ['Enter a whole number, 0 or more'] });
+    expect((await call('PATCH', `/admin/payment-methods/${valu.id}/`, asAdmin(), {})).statusCode).toBe(400);
+    expect((await listMethods()).find((m) => m.name === 'valu')).toEqual(valu);
+    expect(
+      (await auditOf('target_type=payment_method&page_size=100')).results.filter(
+        (e) => e.target_id === valu.id,
+      ),
+    ).toEqual([]);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await call('PATCH', `/admin/payment-methods/${unknown}/`, asAdmin(), { sort_order: 1 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/admin/payment-methods/${unknown}/toggle_active/`, asAdmin())).statusCode,
+    ).toBe(404);
+  });
+
+  it('switches a method off and on: members stop and start seeing it, and paying with it; logged', async () => {
+    const owner = await registerUser(t.app);
+    const headers = bearer(owner.tokens.access, owner.organization.id);
+    const wallet = (await listMethods()).find((m) => m.name === 'wallet_eg')!;
+    const off = await call('POST', `/admin/payment-methods/${wallet.id}/toggle_active/`, asAdmin());
+    expect(off.statusCode, off.body).toBe(200);
+    expect(json(off)).toMatchObject({ name: 'wallet_eg', is_active: false });
+    expect((await membersList(headers)).map((m) => m.name)).not.toContain('wallet_eg');
+    expect((await listMethods()).find((m) => m.name === 'wallet_eg')!.is_active).toBe(false);
+    const refused = await call('POST', '/billing/payments/create/', headers, {
+      payment_method: 'wallet_eg',
+      payment_type: 'credits',
+      amount: '10.00',
+      credits: 10,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+
+    const on = await call('POST', `/admin/payment-methods/${wallet.id}/toggle_active/`, asAdmin());
+    expect(json(on)).toMatchObject({ is_active: true });
+    expect((await membersList(headers)).map((m) => m.name)).toContain('wallet_eg');
+
+    const log = (await auditOf('target_type=payment_method&page_size=100')).results.filter(
+      (e) => e.target_id === wallet.id,
+    ) as unknown as { action: string; before: { is_active: boolean }; after: { is_active: boolean } }[];
+    expect(log.map((e) => e.action)).toEqual(['payment_method.activated', 'payment_method.deactivated']);
+    expect(log[1]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
   });
 });

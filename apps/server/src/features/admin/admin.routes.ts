@@ -31,5 +31,12 @@ export const registerAdminRoutes: FeatureRoutes = (app, ctx) => {
   bindRoute(app, guard, adminRoutes.deletePlan, ({ auth, params }) =>
     admin.deletePlan(auth.userId, params.id),
   );
+  bindRoute(app, guard, adminRoutes.paymentMethods, () => admin.listPaymentMethods());
+  bindRoute(app, guard, adminRoutes.updatePaymentMethod, ({ auth, params, body }) =>
+    admin.updatePaymentMethod(auth.userId, params.id, body),
+  );
+  bindRoute(app, guard, adminRoutes.togglePaymentMethod, ({ auth, params }) =>
+    admin.togglePaymentMethod(auth.userId, params.id),
+  );
   bindRoute(app, guard, adminRoutes.auditLog, ({ query }) => admin.listAudit(query));
 };

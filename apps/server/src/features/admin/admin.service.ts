@@ -8,7 +8,7 @@ import type {
 } from '@invoicing/contract';
 import { isForeignKeyViolation } from '../../platform/db/errors';
 import type { z } from 'zod';
-import type { adminPlanUpdate } from '@invoicing/contract';
+import type { adminPaymentMethodUpdate, adminPlanUpdate } from '@invoicing/contract';
 import type { Queryable } from '../../platform/db/org-scope';
 import type { SystemAccess } from '../../platform/db/system-access';
 import { pageOf } from '../../platform/db/pagination';
@@ -17,12 +17,23 @@ import { signalAccessChanged } from '../../platform/http/access-cache';
 import type { FileStore } from '../../platform/storage/file-store';
 import { organizationFolder } from '../attachments/attachments.storage';
 import { changeUserAccess } from '../auth/auth.service';
+import { changeMembershipRole } from '../orgs/orgs.service';
+import {
+  changePaymentMethod as changeMethod,
+  keepPaymentsOfDeletedOrganization,
+  listPaymentMethodsWithTotals,
+  paymentTotalsOf,
+  type PaymentMethodChange,
+  type PaymentMethodRow,
+} from '../billing/billing.service';
 import { findSubscription } from '../subscriptions/subscriptions.service';
 import { usageService } from '../usage/usage.service';
 import { adminRepository, type AdminMembershipRow } from './admin.repository';
 import {
   membershipSnapshot,
+  paymentMethodSnapshot,
   toAdminMembership,
+  toAdminPaymentMethod,
   toAdminOrganization,
   toAdminPlan,
   toAdminUser,
@@ -108,6 +119,36 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
     return rows.map((r) => toAdminMembership(r, usage.get(r.organizationId) ?? null));
   };
 
+  /** Changes a payment method under its lock and records the change (nothing when it changed nothing). */
+  const changePaymentMethod = async (
+    actorId: string,
+    id: string,
+    valuesOf: (found: PaymentMethodRow) => PaymentMethodChange,
+  ) => {
+    const changed = await system.db.transaction(async (tx) => {
+      const change = await changeMethod(tx, id, valuesOf);
+      if (!change) throw notFound('Payment method not found.');
+      const before = paymentMethodSnapshot(change.before);
+      const after = paymentMethodSnapshot(change.after);
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        await audit(tx, actorId, {
+          action:
+            before.is_active === after.is_active
+              ? 'payment_method.updated'
+              : after.is_active
+                ? 'payment_method.activated'
+                : 'payment_method.deactivated',
+          targetType: 'payment_method',
+          targetId: id,
+          before,
+          after,
+        });
+      }
+      return change.after;
+    });
+    return toAdminPaymentMethod(changed, await paymentTotalsOf(system.db, changed.code));
+  };
+
   return {
     listUsers: async (query: Paging & { q?: string | undefined }) => {
       const { rows, count } = await repo.listUsers({
@@ -174,7 +215,8 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
     },
 
     /**
-     * Deletes an organization with everything it holds, then its stored files. The files' removal is asked
+     * Deletes an organization with everything it holds but its payments (kept for the ledger, named), then
+     * its stored files. The files' removal is asked
      * for in the deletion's transaction and done after it commits: if the process dies in between, the
      * next start (or the workers' next check) removes them (`finishFileRemovals`).
      */
@@ -186,6 +228,7 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
         const contents = organization ? await txRepo.countContents(id) : null;
         if (!organization || !contents) throw notFound('Organization not found.');
         await txRepo.requestFileRemoval(folder);
+        await keepPaymentsOfDeletedOrganization(tx, { id, name: organization.name });
         await txRepo.deleteOrganization(id);
         await audit(tx, actorId, {
           action: 'organization.deleted',
@@ -215,35 +258,37 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
     },
 
     /**
-     * Changes a member's role. An organization always keeps an owner: the last OWNER cannot become
-     * anything else (409), however many such changes run at once (`lockOwnersAnd`).
+     * Changes a member's role through the members feature's own rule (`changeMemberRole`): an organization
+     * always keeps an owner (409 LAST_OWNER), however many such changes, from here or the members page, run
+     * at once. The change and its audit entry commit together.
      */
     updateMembership: async (actorId: string, id: string, role: MembershipRole) => {
       const updated = await system.db.transaction(async (tx) => {
-        const txRepo = adminRepository(tx);
-        const found = await txRepo.findMembership(id);
+        const found = await adminRepository(tx).findMembership(id);
         if (!found) throw notFound('Membership not found.');
-        const locked = await txRepo.lockOwnersAnd(found.organizationId, id);
-        const current = locked.find((m) => m.id === id);
-        if (!current) throw notFound('Membership not found.');
-        const before = { ...found, role: current.role };
-        if (current.role === role) return before;
-        const owners = locked.filter((m) => m.role === 'OWNER');
-        if (current.role === 'OWNER' && owners.length <= 1) {
-          throw new AppError(
-            'LAST_OWNER',
-            'An organization must keep at least one owner: make another member OWNER first.',
-          );
+        const changed = await changeMembershipRole(system, { membershipId: id, role }, { within: tx }).catch(
+          (error: unknown) => {
+            // The admin panel speaks of roles by their names.
+            if (error instanceof AppError && error.code === 'LAST_OWNER') {
+              throw new AppError(
+                'LAST_OWNER',
+                'An organization must keep at least one owner: make another member OWNER first.',
+              );
+            }
+            throw error;
+          },
+        );
+        const before = { ...found, role: changed.previousRole };
+        const after = { ...found, role: changed.role };
+        if (before.role !== after.role) {
+          await audit(tx, actorId, {
+            action: 'membership.role_changed',
+            targetType: 'membership',
+            targetId: id,
+            before: membershipSnapshot(before),
+            after: membershipSnapshot(after),
+          });
         }
-        await txRepo.updateMembershipRole(id, role);
-        const after = { ...found, role };
-        await audit(tx, actorId, {
-          action: 'membership.role_changed',
-          targetType: 'membership',
-          targetId: id,
-          before: membershipSnapshot(before),
-          after: membershipSnapshot(after),
-        });
         return after;
       });
       await signalAccessChanged(system.db, updated.userId);
@@ -322,6 +367,30 @@ export const adminService = (system: SystemAccess, deps: AdminDeps) => {
         throw error;
       }
     },
+
+    /** Every payment method, in the order members see them, with the payments of every organization. */
+    listPaymentMethods: async () =>
+      (await listPaymentMethodsWithTotals(system.db)).map(({ row, totals }) =>
+        toAdminPaymentMethod(row, totals),
+      ),
+
+    /** Edits a payment method's names and descriptions, or its place in the list; members see it at once. */
+    updatePaymentMethod: async (
+      actorId: string,
+      id: string,
+      body: z.output<typeof adminPaymentMethodUpdate>,
+    ) =>
+      changePaymentMethod(actorId, id, () => ({
+        ...(body.display_name === undefined ? {} : { displayName: body.display_name }),
+        ...(body.display_name_ar === undefined ? {} : { displayNameAr: body.display_name_ar }),
+        ...(body.description === undefined ? {} : { description: body.description }),
+        ...(body.description_ar === undefined ? {} : { descriptionAr: body.description_ar }),
+        ...(body.sort_order === undefined ? {} : { sortOrder: body.sort_order }),
+      })),
+
+    /** Enables a disabled payment method or disables an enabled one. */
+    togglePaymentMethod: async (actorId: string, id: string) =>
+      changePaymentMethod(actorId, id, (found) => ({ isActive: !found.isActive })),
 
     listAudit: async (
       query: Paging & {

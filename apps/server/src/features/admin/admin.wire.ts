@@ -1,12 +1,15 @@
 import {
   toMoney,
   type AdminMembership,
+  type AdminPaymentMethod,
   type AdminOrganization,
   type AdminPlan,
   type AdminUser,
   type AuditEntry,
   type UsageSummary,
 } from '@invoicing/contract';
+import type { PaymentMethodRow, PaymentTotals } from '../billing/billing.service';
+import { successRate } from '../billing/billing.wire';
 import type { AdminMembershipRow, AdminPlanRow, AuditRow } from './admin.repository';
 
 interface UserFields {
@@ -99,4 +102,38 @@ export const toAdminPlan = (p: AdminPlanRow): AdminPlan => ({
   max_invoices_per_month: p.maxInvoicesPerMonth,
   is_active: p.isActive,
   organization_count: p.organizationCount,
+});
+
+/** A payment method with the payments of every organization by it. */
+export const toAdminPaymentMethod = (
+  m: PaymentMethodRow,
+  totals: PaymentTotals | undefined,
+): AdminPaymentMethod => {
+  const c = totals ?? { total: 0, succeeded: 0, finished: 0 };
+  return {
+    id: m.id,
+    name: m.code,
+    display_name: m.displayName,
+    description: m.description,
+    is_active: m.isActive,
+    total_transactions: c.total,
+    successful_transactions: c.succeeded,
+    success_rate: successRate(c),
+    sort_order: m.sortOrder,
+    display_name_ar: m.displayNameAr,
+    description_ar: m.descriptionAr,
+    region: m.region,
+  };
+};
+
+/** A payment method as an audit entry records it: what a superuser can change, and its name. */
+export const paymentMethodSnapshot = (m: PaymentMethodRow) => ({
+  id: m.id,
+  name: m.code,
+  display_name: m.displayName,
+  display_name_ar: m.displayNameAr,
+  description: m.description,
+  description_ar: m.descriptionAr,
+  is_active: m.isActive,
+  sort_order: m.sortOrder,
 });

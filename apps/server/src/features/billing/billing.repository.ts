@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import { users } from '../auth/auth.table';
 import { plans } from '../plans/plans.table';
@@ -13,12 +13,56 @@ export type NewPayment = Omit<
 export type PlanRow = typeof plans.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
-/** The payment methods (global): the seed inserts them, superusers edit them. */
+/** Payments of every organization by method: all, succeeded, and finished (succeeded or not). */
+const paymentTotals = (db: Queryable, where?: SQL) =>
+  db
+    .select({
+      method: payments.method,
+      total: count(),
+      succeeded: sql<number>`count(*) filter (where ${payments.status} = 'SUCCEEDED')`.mapWith(Number),
+      finished: sql<number>`count(*) filter (where ${payments.status} <> 'PENDING')`.mapWith(Number),
+    })
+    .from(payments)
+    .where(where)
+    .groupBy(payments.method);
+
+export type PaymentTotals = Awaited<ReturnType<typeof paymentTotals>>[number];
+
+/** The payment methods (global): the seed inserts them, superusers edit them (system access). */
 export const paymentMethodsRepository = (db: Queryable) => ({
   /** Inserts the methods whose code is not there yet; existing methods keep their edits. */
   insertMissing: async (values: MethodValues[]) => {
     await db.insert(paymentMethods).values(values).onConflictDoNothing({ target: paymentMethods.code });
   },
+
+  /** Every method, in the order members see them. */
+  findAll: () =>
+    db.select().from(paymentMethods).orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.code)),
+
+  /** One method; `lock` holds it until the caller's transaction ends (its change). */
+  findById: async (id: string, opts: { lock?: boolean } = {}) => {
+    const query = db.select().from(paymentMethods).where(eq(paymentMethods.id, id)).limit(1);
+    return (await (opts.lock ? query.for('update') : query))[0] ?? null;
+  },
+
+  update: async (
+    id: string,
+    values: Partial<
+      Pick<
+        MethodValues,
+        'displayName' | 'displayNameAr' | 'description' | 'descriptionAr' | 'sortOrder' | 'isActive'
+      >
+    >,
+  ) => {
+    await db.update(paymentMethods).set(values).where(eq(paymentMethods.id, id));
+  },
+
+  /** The payments of every organization by method (those of deleted organizations included). */
+  totalsByMethod: () => paymentTotals(db),
+
+  /** The payments of every organization by one method. */
+  totalsOf: async (code: PaymentMethodRow['code']): Promise<PaymentTotals | undefined> =>
+    (await paymentTotals(db, eq(payments.method, code)))[0],
 });
 
 const activePlans = (db: Queryable) =>
@@ -175,6 +219,24 @@ export const paymentsSystemRepository = (db: Queryable) => ({
       .limit(1);
     return row ?? null;
   },
+
+  /**
+   * Keeps the payments of an organization being deleted (in the deletion's transaction): its name copied
+   * on them, and those still pending ended as CANCELLED, since nothing can be granted to it any more (the
+   * status check stops asking about them). Answers how many there are.
+   */
+  keepForDeletedOrganization: async (organization: { id: string; name: string }) =>
+    (
+      await db
+        .update(payments)
+        .set({
+          organizationName: organization.name,
+          status: sql`case when ${payments.status} = 'PENDING' then 'CANCELLED' else ${payments.status} end`,
+          updatedAt: new Date(),
+        })
+        .where(eq(payments.organizationId, organization.id))
+        .returning({ id: payments.id })
+    ).length,
 
   /**
    * Pending payments made at least `minAge` ago whose gateway is due to be asked again: a quarter of their

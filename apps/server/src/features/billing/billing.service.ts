@@ -19,7 +19,15 @@ import { findStorageUsage } from '../attachments/attachments.service';
 import { removeExtraCredits } from '../credits/credits.service';
 import { findSubscription } from '../subscriptions/subscriptions.service';
 import { usageService } from '../usage/usage.service';
-import { billingRepository, publicPlansRepository, type PaymentRow } from './billing.repository';
+import {
+  billingRepository,
+  paymentMethodsRepository,
+  paymentsSystemRepository,
+  publicPlansRepository,
+  type PaymentMethodRow,
+  type PaymentRow,
+  type PaymentTotals,
+} from './billing.repository';
 import { toPaymentMethod, toPaymentView, toPublicPlan } from './billing.wire';
 import { GatewayError, type NextStep, type PaymentGateway } from './gateways/gateway';
 import type { GatewayRegistry } from './gateways/registry';
@@ -118,6 +126,58 @@ const naming = (address: string, paymentId: string) => {
   const url = new URL(address);
   url.searchParams.set('payment_id', paymentId);
   return url.toString();
+};
+
+export type { PaymentMethodRow, PaymentTotals };
+
+/** What a superuser may change of a payment method. */
+export type PaymentMethodChange = Partial<
+  Pick<
+    PaymentMethodRow,
+    'displayName' | 'displayNameAr' | 'description' | 'descriptionAr' | 'sortOrder' | 'isActive'
+  >
+>;
+
+/**
+ * The payments of an organization being deleted, in the deletion's transaction: they are kept for the
+ * ledger with its name copied on them, and the pending ones end (CANCELLED). Answers how many are kept.
+ */
+export const keepPaymentsOfDeletedOrganization = (
+  db: Queryable,
+  organization: { id: string; name: string },
+): Promise<number> => paymentsSystemRepository(db).keepForDeletedOrganization(organization);
+
+/**
+ * Every payment method, in the order members see them, with the payments of every organization by each
+ * (the admin panel; those of deleted organizations count too: their payments are kept).
+ */
+export const listPaymentMethodsWithTotals = async (db: Queryable) => {
+  const repo = paymentMethodsRepository(db);
+  const [rows, totals] = await Promise.all([repo.findAll(), repo.totalsByMethod()]);
+  const byMethod = new Map(totals.map((c) => [c.method, c]));
+  return rows.map((row) => ({ row, totals: byMethod.get(row.code) }));
+};
+
+/** The payments of every organization by one method. */
+export const paymentTotalsOf = (db: Queryable, code: PaymentMethodCode) =>
+  paymentMethodsRepository(db).totalsOf(code);
+
+/**
+ * Changes a payment method in the caller's transaction (the admin panel), holding it until that ends, and
+ * answers it before and after, or null when there is no such method. Members' lists read the table: the
+ * change shows at once.
+ */
+export const changePaymentMethod = async (
+  db: Queryable,
+  id: string,
+  valuesOf: (found: PaymentMethodRow) => PaymentMethodChange,
+): Promise<{ before: PaymentMethodRow; after: PaymentMethodRow } | null> => {
+  const repo = paymentMethodsRepository(db);
+  const before = await repo.findById(id, { lock: true });
+  if (!before) return null;
+  const values = valuesOf(before);
+  if (Object.keys(values).length > 0) await repo.update(id, values);
+  return { before, after: (await repo.findById(id))! };
 };
 
 /** Plans, payment methods, payments and extras of an organization. */

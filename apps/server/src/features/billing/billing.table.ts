@@ -55,13 +55,17 @@ export const paymentMethods = pgTable(
 /**
  * One payment of an organization: what it buys, its price in EGP as the server computed it, what the
  * gateway charges (currency and minor units) and how it stands. `fulfilled_at` is set once, in the
- * transaction that grants what was bought.
+ * transaction that grants what was bought. Payments are the ledger's history and outlive their
+ * organization: `organization_id` has no foreign key, and the organization's name is copied on the row
+ * when it is deleted.
  */
 export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: organizationIdColumn().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
+    /** The organization's name, copied when it is deleted (null while it exists). */
+    organizationName: text('organization_name'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     method: text('method', { enum: paymentMethodCodes }).notNull(),
     gateway: text('gateway').notNull(),

@@ -55,9 +55,13 @@ export const toPaymentMethod = (
     sort_order: m.sortOrder,
     total_transactions: c.total,
     successful_transactions: c.succeeded,
-    success_rate: c.finished === 0 ? 0 : Math.round((c.succeeded / c.finished) * 1000) / 10,
+    success_rate: successRate(c),
   };
 };
+
+/** Percent of finished payments that succeeded, one decimal; 0 before any. */
+export const successRate = (c: { succeeded: number; finished: number }) =>
+  c.finished === 0 ? 0 : Math.round((c.succeeded / c.finished) * 1000) / 10;
 
 /** One payment as its payer sees it. */
 export const toPaymentView = (p: PaymentRow & { planName: string | null }): PaymentView => ({

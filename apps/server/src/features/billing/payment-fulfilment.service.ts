@@ -24,7 +24,9 @@ export type FulfilmentOutcome =
   | 'pending'
   /** The report does not match the payment (amount, currency, gateway or references): nothing changed. */
   | 'refused'
-  | 'not_found';
+  | 'not_found'
+  /** Its organization was deleted: the payment is kept for the ledger as it stands, nothing is granted. */
+  | 'organization_deleted';
 
 const endedStatus = { failed: 'FAILED', cancelled: 'CANCELLED', expired: 'EXPIRED' } as const;
 
@@ -72,6 +74,7 @@ export const fulfilPayment = (
     const repo = billingRepository(scope);
     const payment = await repo.find(paymentId);
     if (!payment) return 'not_found';
+    if (payment.organizationName !== null) return 'organization_deleted';
     if (
       payment.gateway !== gateway ||
       (report.paymentId !== null && report.paymentId !== payment.id) ||

@@ -14,7 +14,8 @@ import { migrateUpTo, openEmptyTestDatabase } from '../../test/empty-database';
 import { dataUrl, makeImage, makeNoiseImage } from '../../test/fixtures';
 import { hashPassword } from '../../platform/auth/passwords';
 import { bearer, json } from '../../test/test-app';
-import { seedPlans } from '../plans/plans.seed';
+import { defaultPlanRows } from '../plans/plans.seed';
+import { plans } from '../plans/plans.table';
 
 /*
  * A database of the release before invoice images were attachments, with images stored the old way (columns
@@ -59,7 +60,8 @@ afterAll(async () => {
 it('makes every stored invoice image an attachment counted in storage, its files left where they are', async () => {
   await migrateUpTo(database, LAST_MIGRATION_BEFORE, scratch);
   const system = createSystemAccess(database.db);
-  await seedPlans(system);
+  // The plans as the old release's seed inserted them.
+  await system.db.insert(plans).values(defaultPlanRows());
   // A user who owns an organization with a customer, written as the old release's tables held them (the
   // current release's registration writes columns the old tables do not have).
   const email = `mona-${crypto.randomUUID()}@example.com`;

@@ -138,32 +138,38 @@ const lockForChange = async (scope: OrgScope, membershipId: string, to: Membersh
 /**
  * Changes a member's role, under the rules every caller shares: only an owner (or the system: the admin
  * panel) touches an owner or makes one, and the organization always keeps at least one owner, also under
- * concurrent changes (the owners are locked first). Throws NOT_FOUND, FORBIDDEN, OWNER_ONLY or LAST_OWNER.
+ * concurrent changes (the owners are locked first). Answers the member with its role before the change, as
+ * it was once locked. Throws NOT_FOUND, FORBIDDEN, OWNER_ONLY or LAST_OWNER.
  */
 export const changeMemberRole = (
   scope: OrgScope,
   input: { membershipId: string; role: MembershipRole },
-): Promise<MemberRow> =>
+): Promise<MemberRow & { previousRole: MembershipRole }> =>
   scope.run(async () => {
     const { repo, member } = await lockForChange(scope, input.membershipId, input.role);
-    if (member.role === input.role) return member;
+    if (member.role === input.role) return { ...member, previousRole: member.role };
     await repo.updateRole(member.id, input.role);
-    return { ...member, role: input.role };
+    return { ...member, role: input.role, previousRole: member.role };
   });
 
 /**
  * The admin panel's role change: the membership found by id in any organization, changed by
- * `changeMemberRole` as the system (the last-owner rule holds; an unknown id is NOT_FOUND).
+ * `changeMemberRole` as the system (the last-owner rule holds; an unknown id is NOT_FOUND). `within`: the
+ * caller's transaction on the system database, which the change joins (the admin's audit entry commits
+ * with it).
  */
 export const changeMembershipRole = async (
   system: SystemAccess,
   input: { membershipId: string; role: MembershipRole },
-): Promise<MemberRow & { organizationId: string }> => {
-  const organizationId = await membershipsRepository(system.db).findOrganizationOfMembership(
-    input.membershipId,
-  );
+  opts: { within?: Queryable } = {},
+): Promise<MemberRow & { organizationId: string; previousRole: MembershipRole }> => {
+  const db = opts.within ?? system.db;
+  const organizationId = await membershipsRepository(db).findOrganizationOfMembership(input.membershipId);
   if (!organizationId) throw notFound('Membership not found.');
-  const member = await changeMemberRole(system.scopeFor(organizationId), input);
+  const scope = opts.within
+    ? system.scopeWithin(opts.within, organizationId)
+    : system.scopeFor(organizationId);
+  const member = await changeMemberRole(scope, input);
   return { ...member, organizationId };
 };
 

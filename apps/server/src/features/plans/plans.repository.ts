@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/org-scope';
-import { plans } from './plans.table';
+import { plans, seedRuns } from './plans.table';
 
 type PlanValues = Omit<typeof plans.$inferInsert, 'id'>;
 
@@ -9,4 +9,14 @@ export const plansRepository = (db: Queryable) => ({
   insertMissing: async (values: PlanValues[]) => {
     await db.insert(plans).values(values).onConflictDoNothing({ target: plans.code });
   },
+
+  /** Records that the seed `name` ran; false when it had already (or a concurrent start just did). */
+  markSeedRun: async (name: string) =>
+    (
+      await db
+        .insert(seedRuns)
+        .values({ name })
+        .onConflictDoNothing({ target: seedRuns.name })
+        .returning({ name: seedRuns.name })
+    ).length > 0,
 });

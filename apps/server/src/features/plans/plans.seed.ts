@@ -53,8 +53,19 @@ const defaultPlans = [
   },
 ] as const;
 
+/** The default plans as rows of the plans table. */
+export const defaultPlanRows = () =>
+  defaultPlans.map((p) => ({ ...p, features: [...p.features], currency: 'EGP' }));
+
+/**
+ * Inserts the default plans once per database, at the first start: a plan a superuser deleted stays
+ * deleted after restarts (the seed's run is recorded with the plans, in one transaction). Databases seeded
+ * before the record existed got it from migration 0023.
+ */
 export const seedPlans = async (system: SystemAccess): Promise<void> => {
-  await plansRepository(system.db).insertMissing(
-    defaultPlans.map((p) => ({ ...p, features: [...p.features], currency: 'EGP' })),
-  );
+  await system.db.transaction(async (tx) => {
+    const repo = plansRepository(tx);
+    if (!(await repo.markSeedRun('plans'))) return;
+    await repo.insertMissing(defaultPlanRows());
+  });
 };

@@ -34,3 +34,12 @@ export const plans = pgTable(
   },
   (t) => [uniqueIndex('plans_code_key').on(t.code)],
 );
+
+/**
+ * The seeds that ran on this database, by name (`plans`): a seed runs once per database, so what a
+ * superuser deleted afterwards stays deleted through every restart.
+ */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -181,3 +181,34 @@ export const createOrgScope = (
     },
   };
 };
+
+/**
+ * A scope whose runs share a transaction that system code opened (`db.transaction`): each outermost run
+ * switches that transaction to the tenant role and the organization, as `createOrgScope`'s runs do, and
+ * back to the system's role once it ends, so that what the system code writes beside it (the admin audit
+ * log, which tenants may not write) commits or rolls back with the tenant's change.
+ */
+export const createOrgScopeWithin = (
+  tx: Queryable,
+  context: { organizationId: string; userId: string | null; role: MembershipRole | 'SYSTEM' },
+): OrgScope => {
+  let open = 0;
+  return {
+    ...context,
+    run: async (fn) => {
+      open += 1;
+      try {
+        if (open === 1) {
+          await tx.execute(
+            sql`select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', ${context.organizationId}, true)`,
+          );
+        }
+        return await fn(tx as TenantTx);
+      } finally {
+        open -= 1;
+        // Back to the role the transaction began with (an error leaves the transaction to its rollback).
+        if (open === 0) await tx.execute(sql`reset role`).catch(() => undefined);
+      }
+    },
+  };
+};

@@ -1,5 +1,5 @@
 import type { Db } from './client';
-import { createOrgScope, type OrgScope } from './org-scope';
+import { createOrgScope, createOrgScopeWithin, type OrgScope, type Queryable } from './org-scope';
 
 /**
  * The raw database for the few places that work across organizations or before one is chosen: sign-up,
@@ -14,10 +14,17 @@ export interface SystemAccess {
    * names the user the work is done for, where records keep who made them.
    */
   scopeFor(organizationId: string, actingUserId?: string | null): OrgScope;
+  /**
+   * `scopeFor` inside a transaction the system code opened on `db`: the organization's work and what the
+   * system writes beside it (the admin audit log) commit together or not at all.
+   */
+  scopeWithin(tx: Queryable, organizationId: string, actingUserId?: string | null): OrgScope;
 }
 
 export const createSystemAccess = (db: Db): SystemAccess => ({
   db,
   scopeFor: (organizationId, actingUserId = null) =>
     createOrgScope(db, { organizationId, userId: actingUserId, role: 'SYSTEM' }),
+  scopeWithin: (tx, organizationId, actingUserId = null) =>
+    createOrgScopeWithin(tx, { organizationId, userId: actingUserId, role: 'SYSTEM' }),
 });

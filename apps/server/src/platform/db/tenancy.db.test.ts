@@ -53,6 +53,7 @@ describe('tenancy', () => {
       'plans',
       'refresh_tokens',
       'sandbox_charges',
+      'seed_runs',
       'stored_file_removals',
       'users',
     ];

@@ -1,6 +1,7 @@
 import type {
   AdminMembership,
   AdminOrganization,
+  AdminPaymentMethod,
   AdminPlan,
   AdminUser,
   AuditEntry,
@@ -8,6 +9,7 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatNumber, formatPercent } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import type { Language } from '../../../lib/storage';
 import { setTokens } from '../../../lib/storage';
@@ -83,6 +85,16 @@ const entries: AuditEntry[] = [
     after: null,
     created_at: '2026-03-01T09:00:00Z',
   },
+  {
+    id: 'f0000000-0000-4000-8000-000000000008',
+    actor: { id: me.id, email: me.email },
+    action: 'payment_method.deactivated',
+    target_type: 'payment_method',
+    target_id: '70000000-0000-4000-8000-000000000007',
+    before: { name: 'mada', display_name: 'mada', display_name_ar: 'مدى', is_active: true },
+    after: { name: 'mada', display_name: 'mada', display_name_ar: 'مدى', is_active: false },
+    created_at: '2026-03-01T08:00:00Z',
+  },
 ];
 
 const pro: AdminPlan = {
@@ -102,6 +114,36 @@ const pro: AdminPlan = {
   organization_count: 4,
 };
 
+const fawry: AdminPaymentMethod = {
+  id: '80000000-0000-4000-8000-000000000008',
+  name: 'fawry',
+  display_name: 'Fawry reference code',
+  display_name_ar: 'رقم مرجعي من فوري',
+  description: 'Pay at any Fawry outlet.',
+  description_ar: 'ادفع في أي منفذ فوري.',
+  is_active: true,
+  total_transactions: 40,
+  successful_transactions: 30,
+  success_rate: 75,
+  sort_order: 4,
+  region: 'egypt',
+};
+const mada: AdminPaymentMethod = {
+  ...fawry,
+  id: '70000000-0000-4000-8000-000000000007',
+  name: 'mada',
+  display_name: 'mada',
+  display_name_ar: 'مدى',
+  description: 'Saudi debit cards.',
+  description_ar: 'بطاقات مدى السعودية.',
+  is_active: false,
+  total_transactions: 0,
+  successful_transactions: 0,
+  success_rate: 0,
+  sort_order: 5,
+  region: 'gulf',
+};
+
 const page = <T,>(results: T[]) => ({ count: results.length, page: 1, page_size: 20, results });
 
 /** A fake admin API; `answer` may take a call first. */
@@ -116,7 +158,15 @@ function fakeServer(answer: (call: ApiCall) => Response | undefined = () => unde
     if (call.method === 'GET' && call.path === `/admin/organizations/${nile.id}/`) {
       return jsonResponse(200, {
         ...nile,
-        contents: { memberships: 3, customers: 12, items: 7, invoices: 40, files: 9, extractions: 5 },
+        contents: {
+          memberships: 3,
+          customers: 12,
+          items: 7,
+          invoices: 40,
+          files: 9,
+          extractions: 5,
+          payments: 6,
+        },
       });
     }
     if (call.method === 'DELETE') return new Response(null, { status: 204 });
@@ -128,6 +178,16 @@ function fakeServer(answer: (call: ApiCall) => Response | undefined = () => unde
       return jsonResponse(200, { ...pro, name: name ?? pro.name, is_active: is_active ?? pro.is_active });
     }
     if (call.method === 'GET' && call.path === '/admin/audit-log/') return jsonResponse(200, page(entries));
+    if (call.method === 'GET' && call.path === '/admin/payment-methods/')
+      return jsonResponse(200, [fawry, mada]);
+    if (call.method === 'POST' && call.path.startsWith('/admin/payment-methods/')) {
+      const target = [fawry, mada].find((m) => call.path.includes(m.id))!;
+      return jsonResponse(200, { ...target, is_active: !target.is_active });
+    }
+    if (call.method === 'PATCH' && call.path.startsWith('/admin/payment-methods/')) {
+      const target = [fawry, mada].find((m) => call.path.includes(m.id))!;
+      return jsonResponse(200, { ...target, ...(call.body as object) });
+    }
     if (call.method === 'PATCH' && call.path.startsWith('/admin/users/')) {
       const target = [mona, karim].find((u) => call.path.includes(u.id))!;
       return jsonResponse(200, { ...target, ...(call.body as object) });
@@ -167,7 +227,7 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     return i18n.getFixedT(language, 'admin')(key, options);
   };
 
-  it('has six tabs; payment methods are still to come', async () => {
+  it('has six tabs, the payment methods among them', async () => {
     fakeServer();
     await renderAdmin('/admin', language);
     const tabs = screen.getAllByRole('tab');
@@ -178,7 +238,7 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     );
     expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
     await user.click(screen.getByTestId('admin-tab-paymentMethods'));
-    expect(await screen.findByTestId('admin-panel-paymentMethods')).toHaveTextContent(t('comingSoon.title'));
+    expect(await screen.findByTestId('admin-method-table')).toBeInTheDocument();
   });
 
   it('users: flags shown, the own account untouchable, deactivation confirmed first', async () => {
@@ -268,6 +328,11 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
         t(`organizations.contents.${key}`, { n: String(n) }),
       );
     }
+    // Its payments are not among what goes: they are kept, and counted.
+    expect(within(contents).queryByTestId('admin-organization-contents-payments')).toBeNull();
+    expect(within(dialog).getByTestId('admin-organization-payments-kept')).toHaveTextContent(
+      t('organizations.paymentsKept', { n: '6' }),
+    );
     expect(server.writes()).toEqual([]);
     await user.click(screen.getByTestId('admin-organization-delete-confirm'));
     await waitFor(() =>
@@ -403,6 +468,87 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     );
   });
 
+  it('payment methods: totals and success rate in the page language, toggled at once', async () => {
+    const server = fakeServer();
+    await renderAdmin('/admin?tab=paymentMethods', language);
+    const rows = await screen.findAllByTestId('admin-method-row');
+    expect(rows.map((r) => r.dataset.method)).toEqual(['fawry', 'mada']);
+    const row = rows[0]!;
+    expect(within(row).getByTestId('admin-method-name')).toHaveTextContent(
+      language === 'ar' ? 'رقم مرجعي من فوري' : 'Fawry reference code',
+    );
+    expect(within(row).getByTestId('admin-method-name')).toHaveTextContent(
+      language === 'ar' ? 'ادفع في أي منفذ فوري.' : 'Pay at any Fawry outlet.',
+    );
+    expect(within(row).getByTestId('admin-method-total')).toHaveTextContent(formatNumber(40, language));
+    expect(within(row).getByTestId('admin-method-successful')).toHaveTextContent(formatNumber(30, language));
+    expect(within(row).getByTestId('admin-method-rate')).toHaveTextContent(formatPercent(75, language));
+    expect(within(row).getByTestId('admin-method-active')).toBeChecked();
+    expect(within(rows[1]!).getByTestId('admin-method-active')).not.toBeChecked();
+    expect(rows[1]).toHaveTextContent(t('paymentMethods.inactive'));
+
+    await user.click(within(row).getByTestId('admin-method-active'));
+    await waitFor(() =>
+      expect(server.writes()).toEqual([
+        expect.objectContaining({
+          method: 'POST',
+          path: `/admin/payment-methods/${fawry.id}/toggle_active/`,
+        }),
+      ]),
+    );
+    const name = language === 'ar' ? fawry.display_name_ar : fawry.display_name;
+    expect(await screen.findByText(t('paymentMethods.deactivated', { name }))).toBeInTheDocument();
+  });
+
+  it('payment methods: edited in English and Arabic with the form checks', async () => {
+    const server = fakeServer();
+    await renderAdmin('/admin?tab=paymentMethods', language);
+    const row = await rowOf('admin-method-row', language === 'ar' ? 'مدى' : 'mada');
+    await user.click(within(row).getByTestId('admin-method-edit'));
+    const form = await screen.findByTestId('admin-method-form');
+    expect(within(form).getByTestId('admin-method-display-name-ar')).toHaveValue('مدى');
+    await fill(within(form).getByTestId('admin-method-display-name'), '');
+    await fill(within(form).getByTestId('admin-method-description-ar'), '   ');
+    await fill(within(form).getByTestId('admin-method-sort-order'), '-1');
+    await user.click(screen.getByTestId('admin-method-save'));
+    const errors = i18n.getFixedT(language, 'errors');
+    expect(within(form).getByTestId('admin-method-display-name')).toHaveAccessibleDescription(
+      errors('validation.methodDisplayNameRequired'),
+    );
+    expect(within(form).getByTestId('admin-method-description-ar')).toHaveAccessibleDescription(
+      errors('validation.methodDescriptionRequired'),
+    );
+    expect(within(form).getByTestId('admin-method-sort-order')).toHaveAccessibleDescription(
+      errors('validation.wholeNumberInvalid'),
+    );
+    await fill(within(form).getByTestId('admin-method-sort-order'), 'first');
+    await user.click(screen.getByTestId('admin-method-save'));
+    expect(within(form).getByTestId('admin-method-sort-order')).toHaveAccessibleDescription(
+      errors('validation.wholeNumberInvalid'),
+    );
+    expect(server.writes()).toEqual([]);
+
+    await fill(within(form).getByTestId('admin-method-display-name'), 'mada card');
+    await fill(within(form).getByTestId('admin-method-description-ar'), 'ادفع ببطاقة مدى.');
+    await fill(within(form).getByTestId('admin-method-sort-order'), '0');
+    await user.click(screen.getByTestId('admin-method-save'));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(server.writes()[0]).toMatchObject({
+      method: 'PATCH',
+      path: `/admin/payment-methods/${mada.id}/`,
+      body: {
+        display_name: 'mada card',
+        display_name_ar: 'مدى',
+        description: 'Saudi debit cards.',
+        description_ar: 'ادفع ببطاقة مدى.',
+        sort_order: 0,
+      },
+    });
+    const name = language === 'ar' ? 'مدى' : 'mada card';
+    expect(await screen.findByText(t('paymentMethods.saved', { name }))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('admin-method-form')).not.toBeInTheDocument());
+  });
+
   it('audit log: entries in words, filtered through the address and the server', async () => {
     const server = fakeServer();
     await renderAdmin('/admin?tab=auditLog', language);
@@ -417,6 +563,12 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
       t('auditLog.roleChange', { from: t('memberships.roles.USER'), to: t('memberships.roles.ADMIN') }),
     );
     expect(within(rows[1]!).getByTestId('admin-audit-target-name')).toHaveTextContent('Old Co');
+    expect(within(rows[2]!).getByTestId('admin-audit-action-name')).toHaveTextContent(
+      t('auditLog.actions.payment_method_deactivated'),
+    );
+    expect(within(rows[2]!).getByTestId('admin-audit-target-name')).toHaveTextContent(
+      language === 'ar' ? 'مدى' : 'mada',
+    );
     await user.click(screen.getByTestId('admin-audit-action'));
     await user.click(await screen.findByRole('option', { name: t('auditLog.actions.organization_deleted') }));
     await waitFor(() =>

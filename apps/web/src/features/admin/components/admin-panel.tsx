@@ -1,7 +1,6 @@
-import { Card, Container, EmptyState, Tabs } from '@mantine/core';
+import { Container, Tabs } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconTool } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { useUrlParams } from '../../../lib/use-url-params';
@@ -9,6 +8,7 @@ import { AccessDenied } from './access-denied';
 import { AuditLogTab } from './audit-log-tab';
 import { MembershipsTab } from './memberships-tab';
 import { OrganizationsTab } from './organizations-tab';
+import { PaymentMethodsTab } from './payment-methods-tab';
 import { PlansTab } from './plans-tab';
 import { UsersTab } from './users-tab';
 
@@ -17,20 +17,6 @@ type Tab = (typeof tabs)[number];
 
 /** The parameters of every tab's list: a new tab starts from its first page, unfiltered. */
 const listParams = { q: null, page: null, actor: null, action: null, target: null, from: null, to: null };
-
-function ComingSoon({ tab }: { tab: Tab }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Card withBorder radius="md" padding="xl">
-      <EmptyState
-        title={t('comingSoon.title')}
-        description={t('comingSoon.description', { section: t(`tabs.${tab}`) })}
-        icon={<IconTool size={28} />}
-        withIndicatorBackground
-      />
-    </Card>
-  );
-}
 
 /**
  * SPEC §2 and §6: the superusers' panel. A signed-in user who is not a superuser, or whose lists the
@@ -57,10 +43,10 @@ export function AdminPanel() {
         return <MembershipsTab onDenied={onDenied} />;
       case 'plans':
         return <PlansTab onDenied={onDenied} />;
+      case 'paymentMethods':
+        return <PaymentMethodsTab onDenied={onDenied} />;
       case 'auditLog':
         return <AuditLogTab onDenied={onDenied} />;
-      default:
-        return <ComingSoon tab={value} />;
     }
   };
 

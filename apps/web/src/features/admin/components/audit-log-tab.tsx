@@ -28,9 +28,16 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
-/** The target as a person reads it: the user's email, the organization's name, the member and where. */
-function targetName(entry: AuditEntry): string {
+/**
+ * The target as a person reads it: the user's email, the organization's name, the member and where, the
+ * payment method's name in the page's language.
+ */
+function targetName(entry: AuditEntry, language: string): string {
   const shown = entry.after ?? entry.before ?? {};
+  if (entry.target_type === 'payment_method') {
+    const name = text(language === 'ar' ? shown.display_name_ar : shown.display_name);
+    if (name) return name;
+  }
   if (entry.target_type === 'membership') {
     const email = text(record(shown.user).email);
     const organization = text(record(shown.organization).name);
@@ -202,7 +209,7 @@ export function AuditLogTab({ onDenied }: { onDenied: () => void }) {
                 <Text size="sm" span c="dimmed">
                   {t(`auditLog.targetTypes.${entry.target_type}`)}:{' '}
                 </Text>
-                <bdi>{targetName(entry)}</bdi>
+                <bdi>{targetName(entry, language)}</bdi>
               </Table.Td>
               <Table.Td data-label={t('auditLog.columns.change')} data-testid="admin-audit-change">
                 {changeOf(entry, t, language)}

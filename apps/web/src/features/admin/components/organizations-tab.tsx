@@ -11,7 +11,8 @@ import { useAdminOrganization } from '../api/get-organization';
 import { useAdminOrganizations } from '../api/list-organizations';
 import { isAccessDenied } from './access-denied';
 
-const contentKeys: (keyof AdminOrganizationContents)[] = [
+/** What goes with it; its payments stay (the ledger keeps them). */
+const contentKeys: Exclude<keyof AdminOrganizationContents, 'payments'>[] = [
   'memberships',
   'customers',
   'items',
@@ -40,17 +41,24 @@ function OrganizationContents({ id }: { id: string }) {
     );
   }
   return (
-    <Alert color="red" variant="light" title={t('organizations.contentsTitle')}>
-      <List size="sm" data-testid="admin-organization-contents">
-        {contentKeys.map((key) => (
-          <List.Item key={key} data-testid={`admin-organization-contents-${key}`}>
-            {t(`organizations.contents.${key}`, {
-              n: formatNumber(detail.data.contents[key], i18n.language),
-            })}
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
+    <>
+      <Alert color="red" variant="light" title={t('organizations.contentsTitle')}>
+        <List size="sm" data-testid="admin-organization-contents">
+          {contentKeys.map((key) => (
+            <List.Item key={key} data-testid={`admin-organization-contents-${key}`}>
+              {t(`organizations.contents.${key}`, {
+                n: formatNumber(detail.data.contents[key], i18n.language),
+              })}
+            </List.Item>
+          ))}
+        </List>
+      </Alert>
+      <Text size="sm" mt="sm" data-testid="admin-organization-payments-kept">
+        {t('organizations.paymentsKept', {
+          n: formatNumber(detail.data.contents.payments, i18n.language),
+        })}
+      </Text>
+    </>
   );
 }
 

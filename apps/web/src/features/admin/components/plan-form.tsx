@@ -1,10 +1,10 @@
 import { adminPlanInput, planCurrencies, type AdminPlan } from '@invoicing/contract';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/api-errors';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { showToast } from '../../../lib/toast';
 import { useUpdateAdminPlanMutation } from '../api/update-plan';
+import { EditDialog } from './admin-table';
 
 interface PlanValues {
   name: string;
@@ -56,7 +56,7 @@ const toInput = (v: PlanValues) => ({
 
 /** SPEC §5, plan edit: the plan's fields, checked as the server checks them, in a dialog. */
 export function PlanForm({ plan, onClose }: { plan: AdminPlan; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['admin', 'errors']);
+  const { t } = useTranslation(['admin', 'errors']);
   const mutation = useUpdateAdminPlanMutation();
   const form = useSchemaForm({
     schema: adminPlanInput,
@@ -75,70 +75,49 @@ export function PlanForm({ plan, onClose }: { plan: AdminPlan; onClose: () => vo
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <EditDialog
       title={t('plans.editTitle', { name: plan.name })}
-      size="lg"
-      data-testid="admin-plan-form"
+      form={form}
+      saveLabel={t('plans.save')}
+      failed={t('plans.saveFailed')}
+      testIdPrefix="admin-plan"
+      onClose={onClose}
     >
-      <form onSubmit={form.handleSubmit} noValidate>
-        <Stack>
-          <TextInput {...field('name')} withAsterisk />
-          <Textarea {...field('description')} autosize minRows={2} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput {...field('price_monthly')} inputMode="decimal" dir="ltr" withAsterisk />
-            <TextInput {...field('price_yearly')} inputMode="decimal" dir="ltr" withAsterisk />
-            <Select
-              label={t('plans.fields.currency')}
-              data={[...planCurrencies]}
-              value={form.values.currency}
-              onChange={(value) => value && form.setValue('currency', value)}
-              allowDeselect={false}
-              error={form.errorFor('currency')}
-              withAsterisk
-              data-testid="admin-plan-currency"
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput {...field('credits_per_month')} inputMode="numeric" dir="ltr" withAsterisk />
-            <TextInput {...field('max_storage_mb')} inputMode="numeric" dir="ltr" withAsterisk />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              {...field('max_customers')}
-              inputMode="numeric"
-              dir="ltr"
-              placeholder={t('plans.unlimited')}
-            />
-            <TextInput
-              {...field('max_items')}
-              inputMode="numeric"
-              dir="ltr"
-              placeholder={t('plans.unlimited')}
-            />
-            <TextInput
-              {...field('max_invoices_per_month')}
-              inputMode="numeric"
-              dir="ltr"
-              placeholder={t('plans.unlimited')}
-            />
-          </SimpleGrid>
-          {form.submitError && !form.hasServerFieldErrors ? (
-            <Alert color="red" variant="light" role="alert" data-testid="admin-plan-form-error">
-              {describeError(form.submitError, t, i18n.language, t('plans.saveFailed'))}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.isSubmitting} data-testid="admin-plan-save">
-              {t('plans.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput {...field('name')} withAsterisk />
+      <Textarea {...field('description')} autosize minRows={2} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput {...field('price_monthly')} inputMode="decimal" dir="ltr" withAsterisk />
+        <TextInput {...field('price_yearly')} inputMode="decimal" dir="ltr" withAsterisk />
+        <Select
+          label={t('plans.fields.currency')}
+          data={[...planCurrencies]}
+          value={form.values.currency}
+          onChange={(value) => value && form.setValue('currency', value)}
+          allowDeselect={false}
+          error={form.errorFor('currency')}
+          withAsterisk
+          data-testid="admin-plan-currency"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput {...field('credits_per_month')} inputMode="numeric" dir="ltr" withAsterisk />
+        <TextInput {...field('max_storage_mb')} inputMode="numeric" dir="ltr" withAsterisk />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          {...field('max_customers')}
+          inputMode="numeric"
+          dir="ltr"
+          placeholder={t('plans.unlimited')}
+        />
+        <TextInput {...field('max_items')} inputMode="numeric" dir="ltr" placeholder={t('plans.unlimited')} />
+        <TextInput
+          {...field('max_invoices_per_month')}
+          inputMode="numeric"
+          dir="ltr"
+          placeholder={t('plans.unlimited')}
+        />
+      </SimpleGrid>
+    </EditDialog>
   );
 }

@@ -1,9 +1,8 @@
 import type { AdminPlan } from '@invoicing/contract';
-import { Button, Card, EmptyState, Group, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete, useDeletion } from '../../../components/list/confirm-delete';
-import { stackedTable } from '../../../components/list/stacked-table';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { describeError } from '../../../lib/api-errors';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -12,6 +11,7 @@ import { useDeleteAdminPlanMutation } from '../api/delete-plan';
 import { useAdminPlans } from '../api/list-plans';
 import { useUpdateAdminPlanMutation } from '../api/update-plan';
 import { isAccessDenied } from './access-denied';
+import { ActiveSwitch, AdminTable } from './admin-table';
 import { PlanForm } from './plan-form';
 
 /** SPEC §6: the plans, switched on and off, edited, and deleted while no organization uses them. */
@@ -55,101 +55,92 @@ export function PlansTab({ onDenied }: { onDenied: () => void }) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={1000}>
-        <Table striped highlightOnHover className={stackedTable} data-testid="admin-plan-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('plans.columns.name')}</Table.Th>
-              <Table.Th>{t('plans.columns.monthly')}</Table.Th>
-              <Table.Th>{t('plans.columns.yearly')}</Table.Th>
-              <Table.Th>{t('plans.columns.credits')}</Table.Th>
-              <Table.Th>{t('plans.columns.storage')}</Table.Th>
-              <Table.Th>{t('plans.columns.limits')}</Table.Th>
-              <Table.Th>{t('plans.columns.organizations')}</Table.Th>
-              <Table.Th>{t('plans.columns.active')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.map((plan) => (
-              <Table.Tr key={plan.id} data-testid="admin-plan-row">
-                <Table.Td data-label={t('plans.columns.name')} data-testid="admin-plan-name">
-                  <Stack gap={0}>
-                    <Text size="sm" fw={500}>
-                      <bdi>{plan.name}</bdi>
-                    </Text>
-                    {plan.description ? (
-                      <Text size="xs" c="dimmed">
-                        <bdi>{plan.description}</bdi>
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </Table.Td>
-                <Table.Td data-label={t('plans.columns.monthly')} data-testid="admin-plan-monthly">
-                  {formatMoney(plan.price_monthly, plan.currency, language)}
-                </Table.Td>
-                <Table.Td data-label={t('plans.columns.yearly')}>
-                  {formatMoney(plan.price_yearly, plan.currency, language)}
-                </Table.Td>
-                <Table.Td data-label={t('plans.columns.credits')} data-testid="admin-plan-credits">
-                  {formatNumber(plan.credits_per_month, language)}
-                </Table.Td>
-                <Table.Td data-label={t('plans.columns.storage')}>
-                  {t('plans.storageMb', { n: formatNumber(plan.max_storage_mb, language) })}
-                </Table.Td>
-                <Table.Td data-label={t('plans.columns.limits')}>
-                  <Text size="xs">
-                    {t('plans.limits', {
-                      customers: limitOf(plan.max_customers),
-                      items: limitOf(plan.max_items),
-                      invoices: limitOf(plan.max_invoices_per_month),
-                    })}
+      <AdminTable
+        minWidth={1000}
+        testId="admin-plan-table"
+        columns={[
+          t('plans.columns.name'),
+          t('plans.columns.monthly'),
+          t('plans.columns.yearly'),
+          t('plans.columns.credits'),
+          t('plans.columns.storage'),
+          t('plans.columns.limits'),
+          t('plans.columns.organizations'),
+          t('plans.columns.active'),
+        ]}
+      >
+        {query.data.map((plan) => (
+          <Table.Tr key={plan.id} data-testid="admin-plan-row">
+            <Table.Td data-label={t('plans.columns.name')} data-testid="admin-plan-name">
+              <Stack gap={0}>
+                <Text size="sm" fw={500}>
+                  <bdi>{plan.name}</bdi>
+                </Text>
+                {plan.description ? (
+                  <Text size="xs" c="dimmed">
+                    <bdi>{plan.description}</bdi>
                   </Text>
-                </Table.Td>
-                <Table.Td
-                  data-label={t('plans.columns.organizations')}
-                  data-testid="admin-plan-organizations"
+                ) : null}
+              </Stack>
+            </Table.Td>
+            <Table.Td data-label={t('plans.columns.monthly')} data-testid="admin-plan-monthly">
+              {formatMoney(plan.price_monthly, plan.currency, language)}
+            </Table.Td>
+            <Table.Td data-label={t('plans.columns.yearly')}>
+              {formatMoney(plan.price_yearly, plan.currency, language)}
+            </Table.Td>
+            <Table.Td data-label={t('plans.columns.credits')} data-testid="admin-plan-credits">
+              {formatNumber(plan.credits_per_month, language)}
+            </Table.Td>
+            <Table.Td data-label={t('plans.columns.storage')}>
+              {t('plans.storageMb', { n: formatNumber(plan.max_storage_mb, language) })}
+            </Table.Td>
+            <Table.Td data-label={t('plans.columns.limits')}>
+              <Text size="xs">
+                {t('plans.limits', {
+                  customers: limitOf(plan.max_customers),
+                  items: limitOf(plan.max_items),
+                  invoices: limitOf(plan.max_invoices_per_month),
+                })}
+              </Text>
+            </Table.Td>
+            <Table.Td data-label={t('plans.columns.organizations')} data-testid="admin-plan-organizations">
+              {formatNumber(plan.organization_count, language)}
+            </Table.Td>
+            <Table.Td data-label={t('plans.columns.active')}>
+              <ActiveSwitch
+                checked={plan.is_active}
+                label={plan.is_active ? t('plans.active') : t('plans.inactive')}
+                ariaLabel={t('plans.activeLabel', { name: plan.name })}
+                pending={toggle.isPending && toggle.variables?.id === plan.id}
+                onChange={(active) => void setActive(plan, active)}
+                testId="admin-plan-active"
+              />
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="wrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing(plan)}
+                  data-testid="admin-plan-edit"
                 >
-                  {formatNumber(plan.organization_count, language)}
-                </Table.Td>
-                <Table.Td data-label={t('plans.columns.active')}>
-                  <Switch
-                    checked={plan.is_active}
-                    label={plan.is_active ? t('plans.active') : t('plans.inactive')}
-                    disabled={toggle.isPending && toggle.variables?.id === plan.id}
-                    onChange={(event) => void setActive(plan, event.currentTarget.checked)}
-                    aria-label={t('plans.activeLabel', { name: plan.name })}
-                    data-testid="admin-plan-active"
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="wrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(plan)}
-                      data-testid="admin-plan-edit"
-                    >
-                      {t('plans.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => deletion.ask(plan)}
-                      data-testid="admin-plan-delete"
-                    >
-                      {t('plans.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  {t('plans.edit')}
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => deletion.ask(plan)}
+                  data-testid="admin-plan-delete"
+                >
+                  {t('plans.delete')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
       {editing ? <PlanForm key={editing.id} plan={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDelete
         deletion={deletion}
