@@ -155,27 +155,45 @@ for (const method of methods) {
   });
 }
 
-test('a plan upgrade paid with PayPal from the plans page changes the plan', async ({ page }) => {
-  await signUpWithOrganization(page, 'en', 'pay-paypal');
-  await page.goto('/usage');
-  const planBefore = ((await page.getByTestId('usage-plan-name').textContent()) ?? '').trim();
-  expect(planBefore).not.toBe('');
-
-  await page.goto('/plans');
-  const paypal = page.getByTestId('plan-card-paypal').last();
-  await expect(paypal).toBeEnabled();
-  await paypal.click();
-  await expect(page).toHaveURL((url) => url.port === String(imitationPortBase + 4), { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-
-  await expect(page).toHaveURL(/\/payment\/success\?/, { timeout: 30_000 });
-  await expect(page.getByTestId('page-payment-success')).toHaveAttribute('data-status', 'succeeded', {
-    timeout: 30_000,
+// The other ways a payment goes on in Arabic: a reference code paid at an outlet, a wallet's phone number, the
+// enhanced page's fields, and a hosted card page in the Gulf.
+for (const method of ['fawry', 'wallet_eg', 'stc_pay', 'knet'] as const) {
+  test(`in Arabic, extra credits paid with ${method} are added once`, async ({ page }) => {
+    const before = await buyCredits(page, method, 'ar');
+    await expectCreditedOnce(page, before, creditsBoughtWith(method));
+    await expectLanguage(page, 'ar');
   });
-  await expect(page).toHaveURL(/\/usage$/, { timeout: 15_000 });
-  await expect(page.getByTestId('usage-plan-name')).not.toHaveText(planBefore);
-  await expect(page.getByTestId('usage-plan-status')).toHaveText(text('en', 'usage:plan.status.active'));
-});
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`a plan upgrade paid with PayPal from the plans page changes the plan (${language})`, async ({
+    page,
+  }) => {
+    await signUpWithOrganization(page, language, 'pay-paypal');
+    await page.goto('/usage');
+    const planBefore = ((await page.getByTestId('usage-plan-name').textContent()) ?? '').trim();
+    expect(planBefore).not.toBe('');
+
+    await page.goto('/plans');
+    await expectLanguage(page, language);
+    const paypal = page.getByTestId('plan-card-paypal').last();
+    await expect(paypal).toBeEnabled();
+    await paypal.click();
+    await expect(page).toHaveURL((url) => url.port === String(imitationPortBase + 4), { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/payment\/success\?/, { timeout: 30_000 });
+    const success = page.getByTestId('page-payment-success');
+    await expect(success).toHaveAttribute('data-status', 'succeeded', { timeout: 30_000 });
+    await expect(success.getByTestId('page-title')).toHaveText(text(language, 'pages:paymentSuccess'));
+    await expect(page).toHaveURL(/\/usage$/, { timeout: 15_000 });
+    await expectLanguage(page, language);
+    await expect(page.getByTestId('usage-plan-name')).not.toHaveText(planBefore);
+    await expect(page.getByTestId('usage-plan-status')).toHaveText(
+      text(language, 'usage:plan.status.active'),
+    );
+  });
+}
 
 test('in Arabic, a card purchase reads right to left and adds its credits once', async ({ page }) => {
   await signUpWithOrganization(page, 'en', 'pay-arabic');
