@@ -95,6 +95,28 @@ const entries: AuditEntry[] = [
     after: { name: 'mada', display_name: 'mada', display_name_ar: 'مدى', is_active: false },
     created_at: '2026-03-01T08:00:00Z',
   },
+  {
+    id: 'f0000000-0000-4000-8000-000000000009',
+    actor: { id: me.id, email: me.email },
+    action: 'payment_method.updated',
+    target_type: 'payment_method',
+    target_id: '70000000-0000-4000-8000-000000000007',
+    before: {
+      name: 'mada',
+      display_name: 'mada',
+      display_name_ar: 'مدى',
+      description: 'Saudi debit cards.',
+      sort_order: 6,
+    },
+    after: {
+      name: 'mada',
+      display_name: 'mada',
+      display_name_ar: 'بطاقة مدى',
+      description: 'Saudi debit cards.',
+      sort_order: 0,
+    },
+    created_at: '2026-03-01T07:00:00Z',
+  },
 ];
 
 const pro: AdminPlan = {
@@ -569,6 +591,12 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     expect(within(rows[2]!).getByTestId('admin-audit-target-name')).toHaveTextContent(
       language === 'ar' ? 'مدى' : 'mada',
     );
+    // An edit names the fields it changed, as the edit form names them.
+    const edited = within(rows[3]!).getByTestId('admin-audit-change');
+    expect(edited).toHaveTextContent(t('paymentMethods.fields.display_name_ar'));
+    expect(edited).toHaveTextContent(t('paymentMethods.fields.sort_order'));
+    expect(edited).not.toHaveTextContent(t('paymentMethods.fields.description'));
+    expect(within(rows[2]!).getByTestId('admin-audit-change')).toHaveTextContent(t('common.none'));
     await user.click(screen.getByTestId('admin-audit-action'));
     await user.click(await screen.findByRole('option', { name: t('auditLog.actions.organization_deleted') }));
     await waitFor(() =>

@@ -67,7 +67,49 @@ function changeOf(entry: AuditEntry, t: TFunction, language: string): string {
       });
     }
   }
+  const edit = editedFields(entry);
+  if (edit) {
+    const names = edit.fields.map((field) => t(`${edit.section}.fields.${field}`));
+    return t('auditLog.changed', {
+      fields: new Intl.ListFormat(language, { type: 'conjunction' }).format(names),
+    });
+  }
   return t('common.none');
+}
+
+const planFields = [
+  'name',
+  'description',
+  'price_monthly',
+  'price_yearly',
+  'currency',
+  'credits_per_month',
+  'max_storage_mb',
+  'max_customers',
+  'max_items',
+  'max_invoices_per_month',
+] as const;
+const paymentMethodFields = [
+  'display_name',
+  'display_name_ar',
+  'description',
+  'description_ar',
+  'sort_order',
+] as const;
+
+/** The fields an edit of a plan or a payment method changed, named as its form names them (null: none). */
+function editedFields(entry: AuditEntry): { section: 'plans' | 'paymentMethods'; fields: string[] } | null {
+  const edited =
+    entry.action === 'plan.updated'
+      ? { section: 'plans' as const, list: planFields }
+      : entry.action === 'payment_method.updated'
+        ? { section: 'paymentMethods' as const, list: paymentMethodFields }
+        : null;
+  if (!edited) return null;
+  const fields = edited.list.filter(
+    (field) => JSON.stringify(entry.before?.[field]) !== JSON.stringify(entry.after?.[field]),
+  );
+  return fields.length ? { section: edited.section, fields } : null;
 }
 
 /** Every admin action, newest first, filtered by actor, action, target type and dates (kept in the address). */
