@@ -1,5 +1,6 @@
 export * from './route';
 export * from './errors';
+export * from './error-response';
 export * from './auth';
 export * from './roles';
 export * from './orgs';

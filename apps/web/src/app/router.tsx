@@ -7,8 +7,6 @@ import { RequireAuth, RequireOrganization } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 import { LandingPage } from './routes/landing';
-import { LoginPage } from './routes/login';
-import { RegisterPage } from './routes/register';
 
 /**
  * A group of routes under one guard (or none), with its own error screen: a page that fails to render shows
@@ -40,8 +38,8 @@ export const routes: RouteObject[] = [
     children: [
       group([
         { path: paths.home, element: <LandingPage /> },
-        { path: paths.login, element: <LoginPage /> },
-        { path: paths.register, element: <RegisterPage /> },
+        { path: paths.login, ...page(() => import('./routes/login'), 'LoginPage') },
+        { path: paths.register, ...page(() => import('./routes/register'), 'RegisterPage') },
         { path: paths.adminLogin, ...page(() => import('./routes/admin-login'), 'AdminLoginPage') },
         {
           path: paths.paymentSuccess,
