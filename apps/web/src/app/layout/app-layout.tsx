@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { LoadingState } from '../../components/query-state';
 import { setApiNavigator } from '../../lib/api-client';
 import classes from './app-layout.module.css';
 import { NavBar } from './nav-bar';
@@ -29,7 +30,10 @@ export function AppLayout() {
         <NavBar />
       </header>
       <main id="main-content" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {/* Each page brings its texts with its code; should one be missing, its loader shows until it is there. */}
+        <Suspense fallback={<LoadingState testId="page-loading" />}>
+          <Outlet />
+        </Suspense>
       </main>
       {/* A page opened from a link starts at its top, not where the previous page was scrolled to. */}
       <ScrollRestoration />
