@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { defineConfig } from 'vite';
@@ -45,8 +45,24 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's scroll area (inside every table container and dialog) imports a single hook from Floating UI, and
+ * with it the whole of Floating UI's module as the menus and selects use it: its import is answered with an
+ * equivalent hook of ours instead (src/lib/scroll-area-merge-refs.ts).
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const scrollArea = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  const hook = resolve(import.meta.dirname, 'src/lib/scroll-area-merge-refs.ts');
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '@floating-ui/react' && importer && scrollArea.test(importer) ? hook : null,
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUi(), precompress()],
   server: {
     // The API runs beside Vite in development; the built app is served by the API itself.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -16,6 +16,3 @@ export * from './ocr';
 export * from './usage';
 export * from './billing';
 export * from './admin';
-
-/** The base path of every API call. */
-export const apiBasePath = '/api/v1';

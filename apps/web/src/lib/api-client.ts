@@ -1,4 +1,6 @@
-import { apiBasePath, errorCodes } from '@invoicing/contract';
+// From the contract's files without zod: the client is part of every page's first load.
+import { errorCodes } from '@invoicing/contract/errors';
+import { apiBasePath } from '@invoicing/contract/route';
 import type { ErrorCode, RouteAccess, RouteBody, RouteDef, RouteResponse } from '@invoicing/contract';
 import type { z } from 'zod';
 import { paths } from './paths';

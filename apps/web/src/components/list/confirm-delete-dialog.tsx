@@ -1,57 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { UseMutationResult } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../lib/api-errors';
-import { showToast } from '../../lib/toast';
+import type { Deletion } from './confirm-delete';
 
-export interface Deletion<T> {
-  /** What the dialog asks about; null while it is closed. */
-  target: T | null;
-  ask: (target: T) => void;
-  close: () => void;
-  confirm: () => Promise<void>;
-  pending: boolean;
-  error: unknown;
-}
-
-/**
- * Deleting after a confirmation: `ask` opens the dialog, `confirm` deletes, says so and closes it; a refusal
- * stays in the dialog.
- */
-export function useDeletion<T extends { id: string }>(
-  mutation: UseMutationResult<unknown, unknown, string>,
-  deletedMessage: string,
-  /** After the deletion went through and the dialog closed (a page of the deleted record leaves). */
-  onDeleted?: (target: T) => void,
-): Deletion<T> {
-  const [target, setTarget] = useState<T | null>(null);
-  return {
-    target,
-    ask: (chosen) => {
-      mutation.reset();
-      setTarget(chosen);
-    },
-    close: () => setTarget(null),
-    confirm: async () => {
-      if (!target) return;
-      try {
-        await mutation.mutateAsync(target.id);
-      } catch {
-        // Shown in the dialog.
-        return;
-      }
-      showToast(deletedMessage, 'success');
-      setTarget(null);
-      onDeleted?.(target);
-    },
-    pending: mutation.isPending,
-    error: mutation.error,
-  };
-}
-
-interface ConfirmDeleteProps<T> {
+export interface ConfirmDeleteProps<T> {
   deletion: Deletion<T>;
   /** Already translated: the dialog's title, its question, and the labels of its buttons. */
   title: string;
@@ -69,8 +22,8 @@ interface ConfirmDeleteProps<T> {
   testIdPrefix: string;
 }
 
-/** The dialog that asks before deleting, and says why a deletion was refused. */
-export function ConfirmDelete<T>(props: ConfirmDeleteProps<T>) {
+/** The dialog that asks before deleting, and says why a deletion was refused (see ConfirmDelete). */
+export function ConfirmDeleteDialog<T>(props: ConfirmDeleteProps<T>) {
   const { deletion, testIdPrefix } = props;
   const { t, i18n } = useTranslation('errors');
   return (

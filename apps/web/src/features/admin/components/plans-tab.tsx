@@ -13,6 +13,7 @@ import { useAdminPlans } from '../api/list-plans';
 import { useUpdateAdminPlanMutation } from '../api/update-plan';
 import { isAccessDenied } from './access-denied';
 import { PlanForm } from './plan-form';
+import { TableScroll } from '../../../components/list/table-scroll';
 
 /** SPEC §6: the plans, switched on and off, edited, and deleted while no organization uses them. */
 export function PlansTab({ onDenied }: { onDenied: () => void }) {
@@ -55,7 +56,7 @@ export function PlansTab({ onDenied }: { onDenied: () => void }) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={1000}>
+      <TableScroll minWidth={1000}>
         <Table striped highlightOnHover className={stackedTable} data-testid="admin-plan-table">
           <Table.Thead>
             <Table.Tr>
@@ -149,7 +150,7 @@ export function PlansTab({ onDenied }: { onDenied: () => void }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {editing ? <PlanForm key={editing.id} plan={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDelete
         deletion={deletion}
