@@ -59,7 +59,17 @@ function declaredByPage(): Map<string, string[][]> {
     const names = [...match[2]!.matchAll(/'([\w-]+)'/g)].map((name) => name[1]!);
     declared.set(match[1]!, [...(declared.get(match[1]!) ?? []), names]);
   }
-  const pageCount = [...router.matchAll(/import\('\.\/routes\//g)].length;
+  // The pages that are part of the shell, imported by name.
+  const files = new Map(
+    [...router.matchAll(/import \{ (\w+) \} from '\.\/routes\/([\w-]+)'/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  for (const match of router.matchAll(/\.\.\.shellPage\((\w+),\s*\[([^\]]*)\]/g)) {
+    const file = files.get(match[1]!)!;
+    const names = [...match[2]!.matchAll(/'([\w-]+)'/g)].map((name) => name[1]!);
+    declared.set(file, [...(declared.get(file) ?? []), names]);
+  }
+  const pageCount =
+    [...router.matchAll(/import\('\.\/routes\//g)].length + [...router.matchAll(/\.\.\.shellPage\(/g)].length;
   expect([...declared.values()].flat().length, 'every page of router.tsx lists its catalogues').toBe(
     pageCount,
   );

@@ -7,6 +7,7 @@ import { paths } from '../lib/paths';
 import { RequireAuth, RequireOrganization } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
+import { LandingPage } from './routes/landing';
 
 /**
  * A group of routes under one guard (or none), with its own error screen: a page that fails to render shows
@@ -34,6 +35,19 @@ function page<Module, Name extends keyof Module>(
   };
 }
 
+/**
+ * A page whose code is part of the shell: the landing page, which most first visits open, and whose few parts
+ * (grids, lists, badges) most other pages use as well. Only its texts are downloaded when it is opened.
+ */
+function shellPage(Component: ComponentType, namespaces: readonly string[]): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      await loadNamespaces(namespaces);
+      return { Component };
+    },
+  };
+}
+
 /** The route table of SPEC §2, with its guards. */
 export const routes: RouteObject[] = [
   {
@@ -44,7 +58,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       group([
-        { path: paths.home, ...page(() => import('./routes/landing'), 'LandingPage', ['landing']) },
+        { path: paths.home, ...shellPage(LandingPage, ['landing']) },
         { path: paths.login, ...page(() => import('./routes/login'), 'LoginPage', ['auth', 'errors']) },
         {
           path: paths.register,

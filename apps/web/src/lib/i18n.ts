@@ -91,11 +91,7 @@ export const i18nReady: Promise<unknown> = app.ready;
 
 applyDocumentLanguage(toLanguage(getLanguage()));
 
-i18n.on('languageChanged', (language) => {
-  const chosen = toLanguage(language);
-  applyDocumentLanguage(chosen);
-  setLanguage(chosen);
-});
+i18n.on('languageChanged', (language) => applyDocumentLanguage(toLanguage(language)));
 
 export function currentLanguage(): Language {
   return toLanguage(i18n.language);
@@ -105,8 +101,10 @@ export function currentLanguage(): Language {
  * Switches the page language once the other language's texts for everything loaded so far are there: the
  * page changes in one step, with no key or empty text in between.
  */
-export function changeLanguage(language: Language): Promise<unknown> {
-  return i18n.changeLanguage(language);
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+  // Remembered once chosen, not when the first texts arrive: a choice stored meanwhile (another tab) stays.
+  setLanguage(language);
 }
 
 /** Downloads the page language's catalogues of `wanted` (those not yet there); later switches bring them too. */
