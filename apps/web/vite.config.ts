@@ -78,9 +78,18 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Everything the first page needs, whichever it is, in one file.
-            { name: 'app', tags: ['$initial'], priority: 3 },
-            // The contract's schemas and zod, which every page that calls the API needs.
-            { name: 'contract', test: /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 4 },
+            // The texts that every signed-in page shows (the bar's, the common ones and the errors'), one
+            // file per language.
+            { name: 'texts-en', test: /locales[\\/]en[\\/](common|nav|errors)\.json$/, priority: 3 },
+            { name: 'texts-ar', test: /locales[\\/]ar[\\/](common|nav|errors)\.json$/, priority: 3 },
+            // Zod, TanStack Query's calls and the contract's schemas that most pages call with; a page's own
+            // schemas (admin, payments, OCR) stay with the page.
+            {
+              name: 'contract',
+              test: /packages[\\/]contract[\\/]src[\\/](common|money|errors|error-response|route|roles|orgs|members|invoices|index)\.ts$|node_modules[\\/](zod|@tanstack)[\\/]/,
+              priority: 2,
+            },
             // The parts of Mantine that most pages show besides the shell's: lists, tables, fields, titles.
             {
               name: 'ui',
