@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { defineConfig } from 'vite';
@@ -45,8 +45,24 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's scroll area (inside every table container and dialog) imports a single hook from Floating UI, and
+ * with it the whole of Floating UI's module as the menus and selects use it: its import is answered with an
+ * equivalent hook of ours instead (src/lib/scroll-area-merge-refs.ts).
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const scrollArea = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  const hook = resolve(import.meta.dirname, 'src/lib/scroll-area-merge-refs.ts');
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '@floating-ui/react' && importer && scrollArea.test(importer) ? hook : null,
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUi(), precompress()],
   server: {
     // The API runs beside Vite in development; the built app is served by the API itself.
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -54,5 +70,35 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // By default the bundler makes a file of every set of modules that the same pages share: dozens of
+        // small files for one page, each costing a request and about 1 KB of response headers (the security
+        // headers of every answer). These groups make a few larger files instead.
+        codeSplitting: {
+          groups: [
+            // Everything the first page needs, whichever it is, in one file.
+            { name: 'app', tags: ['$initial'], priority: 4 },
+            // The texts that every signed-in page shows (the bar's, the common ones and the errors'), one
+            // file per language.
+            { name: 'texts-en', test: /locales[\\/]en[\\/](common|nav|errors)\.json$/, priority: 3 },
+            { name: 'texts-ar', test: /locales[\\/]ar[\\/](common|nav|errors)\.json$/, priority: 3 },
+            // Zod, TanStack Query's calls and the contract's schemas that most pages call with; a page's own
+            // schemas (admin, payments, OCR) stay with the page.
+            {
+              name: 'contract',
+              test: /packages[\\/]contract[\\/]src[\\/](common|money|errors|error-response|route|roles|orgs|members|invoices|index)\.ts$|node_modules[\\/](zod|@tanstack)[\\/]/,
+              priority: 2,
+            },
+            // The parts of Mantine that most pages show besides the shell's: lists, tables, fields, titles.
+            {
+              name: 'ui',
+              test: /node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core[\\/]|components[\\/](Title|Badge|SimpleGrid|VisuallyHidden|Table|ActionIcon|Input|InputBase|TextInput|Pagination|SegmentedControl|List|ThemeIcon|FloatingIndicator)[\\/]))/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
 });

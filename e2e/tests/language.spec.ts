@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chooseOrganization, demo, demoOrganizations, expectLanguage, login, text } from '../support/app';
 
 test('Arabic turns the page right-to-left, translates the bar and survives a reload', async ({ page }) => {
@@ -78,4 +78,55 @@ test('signing out in one tab updates the bar in another', async ({ context }) =>
   await first.getByTestId('nav-logout').click();
   await expect(second.getByTestId('nav-login')).toBeVisible();
   await expect(second).toHaveURL(/\/login$/);
+});
+
+/** Records every text put on the screen from the page's first script on (window.__texts). */
+async function recordTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const texts: string[] = [];
+    (window as unknown as { __texts: string[] }).__texts = texts;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        // What the page shows, not its <head> (the document's title).
+        if (!document.body?.contains(record.target)) continue;
+        if (record.type === 'characterData') texts.push(record.target.textContent ?? '');
+        for (const node of record.addedNodes) texts.push(node.textContent ?? '');
+      }
+    }).observe(document, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+const recorded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __texts: string[] }).__texts.splice(0));
+
+test('a page reloaded in Arabic shows Arabic from its first frame, and a switch changes it in one step', async ({
+  page,
+}) => {
+  await recordTexts(page);
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.setItem('invoicing.language', 'ar'));
+  await page.reload();
+  await expect(page.getByTestId('page-title')).toHaveText(text('ar', 'landing:hero.title'));
+  await expect(page.getByTestId('nav-login')).toHaveText(text('ar', 'nav:login'));
+  let shown = (await recorded(page)).join('\n');
+  // Neither the English texts nor the catalogues' keys were ever on the screen, not even for a frame.
+  for (const english of ['nav:login', 'nav:register', 'landing:hero.title', 'common:appName']) {
+    expect(shown).not.toContain(text('en', english));
+  }
+  expect(shown).not.toContain('hero.title');
+
+  await page.getByTestId('language-toggle').click();
+  await expectLanguage(page, 'en');
+  await expect(page.getByTestId('page-title')).toHaveText(text('en', 'landing:hero.title'));
+  shown = (await recorded(page)).join('\n');
+  expect(shown).toContain(text('en', 'landing:hero.title'));
+  expect(shown).not.toContain('hero.title');
+
+  // A page opened afterwards comes with its texts in the language now chosen.
+  await page.getByTestId('nav-login').click();
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  shown = (await recorded(page)).join('\n');
+  expect(shown).toContain(text('en', 'auth:login.title'));
+  expect(shown).not.toContain(text('ar', 'auth:login.title'));
+  expect(shown).not.toContain('login.title');
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Plain data, without zod: the web app's shell reads the codes and messages without loading any schema.
 
 /** Stable machine codes of error answers; the web client translates them. */
 export const errorCodes = [
@@ -53,13 +53,6 @@ export const errorCodes = [
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
-
-/** The error answer of every call (DECISIONS.md, wire conventions). */
-export const errorResponse = z.object({
-  detail: z.string(),
-  code: z.enum(errorCodes),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
 
 /**
  * The English texts of the spec's validation messages, by a stable key. Schemas use the text; the web

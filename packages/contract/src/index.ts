@@ -1,5 +1,6 @@
 export * from './route';
 export * from './errors';
+export * from './error-response';
 export * from './auth';
 export * from './roles';
 export * from './orgs';
@@ -15,6 +16,3 @@ export * from './ocr';
 export * from './usage';
 export * from './billing';
 export * from './admin';
-
-/** The base path of every API call. */
-export const apiBasePath = '/api/v1';

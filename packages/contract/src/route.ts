@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { MembershipRole } from './roles';
 
+/** The base path of every API call. */
+export const apiBasePath = '/api/v1';
+
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

@@ -1,13 +1,12 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { directionOf, i18n } from '../lib/i18n';
-import { toastDurationMs } from '../lib/toast';
 import { LanguageSync } from './language-sync';
 import { theme } from './theme';
+import { Toasts } from './toasts';
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -22,7 +21,7 @@ export function Providers({ queryClient, children, env = 'default' }: ProvidersP
       <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
         <MantineProvider theme={theme} env={env}>
           <LanguageSync />
-          <Notifications autoClose={toastDurationMs} position="bottom-center" />
+          <Toasts />
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>

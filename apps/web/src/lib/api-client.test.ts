@@ -1,8 +1,8 @@
-import { defineRoute } from '@invoicing/contract';
+import { defineRoute, errorResponse, tokenPair } from '@invoicing/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FakeXhr, installFakeXhr } from '../test/fake-xhr';
-import { ApiError, createApiClient, fileNameOf } from './api-client';
+import { ApiError, createApiClient, fileNameOf, readErrorAnswer, readTokenPair } from './api-client';
 import {
   getAccessToken,
   getOrganizationId,
@@ -394,4 +394,53 @@ describe('the name of a downloaded file', () => {
     expect(fileNameOf('attachment')).toBeNull();
     expect(fileNameOf(null)).toBeNull();
   });
+});
+
+describe('the answers every page reads without the contract', () => {
+  // The client checks errors and fresh tokens by hand so that no schema is part of the first load; it must
+  // accept exactly what the contract's schemas accept.
+  const errorBodies: unknown[] = [
+    { detail: 'Not found', code: 'NOT_FOUND' },
+    { detail: 'Invalid input', code: 'VALIDATION_FAILED', errors: { email: ['Email is required'] } },
+    { detail: 'Invalid input', code: 'VALIDATION_FAILED', errors: {} },
+    { detail: 'x', code: 'NOT_FOUND', extra: true },
+    { detail: 'x', code: 'NO_SUCH_CODE' },
+    { detail: 'x' },
+    { code: 'NOT_FOUND' },
+    { detail: 1, code: 'NOT_FOUND' },
+    { detail: 'x', code: 'VALIDATION_FAILED', errors: { email: 'Email is required' } },
+    { detail: 'x', code: 'VALIDATION_FAILED', errors: { email: [1] } },
+    { detail: 'x', code: 'VALIDATION_FAILED', errors: ['Email is required'] },
+    { detail: 'x', code: 'VALIDATION_FAILED', errors: null },
+    [],
+    'Bad gateway',
+    null,
+    undefined,
+  ];
+
+  it.each(errorBodies.map((body) => [JSON.stringify(body), body]))(
+    'reads the error answer %s as errorResponse does',
+    (_name, body) => {
+      const parsed = errorResponse.safeParse(body);
+      expect(readErrorAnswer(body)).toEqual(parsed.success ? parsed.data : null);
+    },
+  );
+
+  const tokenBodies: unknown[] = [
+    { access: 'a', refresh: 'r' },
+    { access: 'a', refresh: 'r', user: { id: 'u' } },
+    { access: 'a' },
+    { access: 1, refresh: 'r' },
+    { tokens: { access: 'a', refresh: 'r' } },
+    null,
+    'a.r',
+  ];
+
+  it.each(tokenBodies.map((body) => [JSON.stringify(body), body]))(
+    'reads the tokens %s as tokenPair does',
+    (_name, body) => {
+      const parsed = tokenPair.safeParse(body);
+      expect(readTokenPair(body)).toEqual(parsed.success ? parsed.data : null);
+    },
+  );
 });

@@ -1,5 +1,7 @@
-import { apiBasePath, errorResponse, tokenPair } from '@invoicing/contract';
-import type { RouteAccess, RouteBody, RouteDef, RouteResponse } from '@invoicing/contract';
+// From the contract's files without zod: the client is part of every page's first load.
+import { errorCodes } from '@invoicing/contract/errors';
+import { apiBasePath } from '@invoicing/contract/route';
+import type { ErrorCode, RouteAccess, RouteBody, RouteDef, RouteResponse } from '@invoicing/contract';
 import type { z } from 'zod';
 import { paths } from './paths';
 import type { UpgradeError } from './storage';
@@ -206,16 +208,49 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/*
+ * The two answers every page may meet (an error, fresh tokens) are checked here by hand, with the same rules
+ * as the contract's `errorResponse` and `tokenPair`: the client is part of every page's first load, and the
+ * contract's schemas (with zod) are loaded only by the pages that call a route.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+
+/** The error answer of DECISIONS.md (the contract's `errorResponse`), or null for anything else. */
+export function readErrorAnswer(
+  body: unknown,
+): { detail: string; code: ErrorCode; errors?: Record<string, string[]> } | null {
+  if (!isRecord(body) || typeof body.detail !== 'string' || typeof body.code !== 'string') return null;
+  if (!knownCodes.has(body.code)) return null;
+  const { errors } = body;
+  if (errors === undefined) return { detail: body.detail, code: body.code as ErrorCode };
+  if (!isRecord(errors)) return null;
+  const messages = Object.values(errors);
+  if (!messages.every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'))) {
+    return null;
+  }
+  return { detail: body.detail, code: body.code as ErrorCode, errors: errors as Record<string, string[]> };
+}
+
+/** An access and a refresh token (the contract's `tokenPair`), or null. */
+export function readTokenPair(body: unknown): { access: string; refresh: string } | null {
+  if (!isRecord(body) || typeof body.access !== 'string' || typeof body.refresh !== 'string') return null;
+  return { access: body.access, refresh: body.refresh };
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readBody(response);
-  const parsed = errorResponse.safeParse(body);
+  const answer = readErrorAnswer(body);
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-  if (parsed.success) {
+  if (answer) {
     return new ApiError({
       status: response.status,
-      code: parsed.data.code,
-      detail: parsed.data.detail,
-      fieldErrors: parsed.data.errors ?? {},
+      code: answer.code,
+      detail: answer.detail,
+      fieldErrors: answer.errors ?? {},
       retryAfterSeconds,
       body,
     });
@@ -353,12 +388,12 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       store.clearSession();
       return false;
     }
-    const parsed = tokenPair.safeParse(await readBody(response));
-    if (!parsed.success) {
+    const tokens = readTokenPair(await readBody(response));
+    if (!tokens) {
       store.clearSession();
       return false;
     }
-    store.setTokens(parsed.data);
+    store.setTokens(tokens);
     return true;
   }
 

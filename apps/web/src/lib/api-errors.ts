@@ -1,4 +1,5 @@
-import { validationMessages } from '@invoicing/contract';
+// The contract's file without zod: the pages' error messages are part of every page's first load.
+import { validationMessages } from '@invoicing/contract/errors';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 import { formatWait } from './format';

@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 // react-router/dom resolves to a second copy of react-router under vitest; the core provider is enough here.
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
@@ -19,10 +19,15 @@ export async function renderRoutes(routes: RouteObject[], path: string, language
     </Providers>,
   );
   // Pages load their code when first opened: the test starts once the page at `path` is there.
-  await waitFor(() => {
+  const pageIsThere = () => {
     const loading = !router.state.initialized || router.state.navigation.state !== 'idle';
     if (loading || utils.queryByTestId('page-loading')) throw new Error('the page is loading');
-  });
+  };
+  await waitFor(pageIsThere);
+  // A guard sends the user elsewhere from an effect (<Navigate>), which runs after the screen was drawn: once
+  // effects have run, a redirect has started, and the test starts on the page it leads to.
+  await act(() => Promise.resolve());
+  await waitFor(pageIsThere);
   return { ...utils, router };
 }
 

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { i18n, i18nReady, namespaces } from '../lib/i18n';
 
 // A waited-for screen comes after work, never after a time: on a machine busy with other work that work
 // can take several times longer than on an idle one, and the test's own timeout is the limit that counts.
@@ -48,3 +49,9 @@ if (!('fonts' in document)) {
 }
 // jsdom has window.scrollTo only as a stub that reports itself as not implemented.
 window.scrollTo = () => {};
+
+// The app downloads each page's texts with the page; tests render pages and parts of pages directly, so every
+// catalogue is there from the start, in both languages.
+await i18nReady;
+await i18n.loadNamespaces(namespaces);
+await i18n.loadLanguages(['en', 'ar']);

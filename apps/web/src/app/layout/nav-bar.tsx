@@ -1,17 +1,17 @@
-import { Anchor, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useCurrentOrganization } from '../../lib/queries/current-organization';
 import { useSession } from '../../lib/session';
+import { navBreakpoint } from './nav-breakpoint';
 import { isActivePath, navItemsFor } from './nav-links';
 import { paths } from '../../lib/paths';
 
-/** Below this Mantine breakpoint the links move into the drawer behind the burger. */
-export const navBreakpoint = 'lg';
+const NavDrawer = lazy(() => import('./nav-drawer').then((module) => ({ default: module.NavDrawer })));
 
 export function NavBar() {
   const { t } = useTranslation(['nav', 'common']);
@@ -19,6 +19,9 @@ export function NavBar() {
   const { pathname } = useLocation();
   const logout = useLogout();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code arrives with the first press of the burger, and stays for its closing slide.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (opened && !drawerWanted) setDrawerWanted(true);
   // The role decides whether Members is offered; the dashboard and the editor read the same cache entry.
   const organization = useCurrentOrganization();
   const { links, showLogout } = navItemsFor(session, organization.data?.role);
@@ -107,21 +110,13 @@ export function NavBar() {
           data-testid="nav-burger"
         />
       </Group>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title={t('menu')}
-        // Mantine reads the side in the page's direction: right is the end, where the button is, in Arabic too.
-        position="right"
-        size="xs"
-        hiddenFrom={navBreakpoint}
-        id="mobile-navigation"
-        closeButtonProps={{ 'aria-label': t('closeMenu') }}
-      >
-        <Stack component="nav" aria-label={t('mainNavigation')} gap={4} data-testid="drawer-nav">
-          {renderLinks('drawer-nav', true)}
-        </Stack>
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NavDrawer opened={opened} onClose={close}>
+            {renderLinks('drawer-nav', true)}
+          </NavDrawer>
+        </Suspense>
+      ) : null}
     </Group>
   );
 }

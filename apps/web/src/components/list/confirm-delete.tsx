@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { describeError } from '../../lib/api-errors';
+import { lazy, Suspense, useState } from 'react';
 import { showToast } from '../../lib/toast';
+import { useOnceTrue } from '../../lib/use-once-true';
+import type { ConfirmDeleteProps } from './confirm-delete-dialog';
 
 export interface Deletion<T> {
   /** What the dialog asks about; null while it is closed. */
@@ -51,65 +49,20 @@ export function useDeletion<T extends { id: string }>(
   };
 }
 
-interface ConfirmDeleteProps<T> {
-  deletion: Deletion<T>;
-  /** Already translated: the dialog's title, its question, and the labels of its buttons. */
-  title: string;
-  question: string;
-  /** More to know before deleting, under the question. */
-  note?: ReactNode;
-  cancelLabel: string;
-  deleteLabel: string;
-  /** The sentence for a refusal; the error in one sentence, with `failed` when it says nothing more. */
-  failed: string;
-  /** Said above the refusal's sentence, when the dialog states the failure first ('Failed to remove purchase'). */
-  failedTitle?: string;
-  describe?: (error: unknown) => string;
-  /** `customer` names the dialog customer-delete-dialog, its error customer-delete-error, and so on. */
-  testIdPrefix: string;
-}
+const ConfirmDeleteDialog = lazy(() =>
+  import('./confirm-delete-dialog').then((module) => ({ default: module.ConfirmDeleteDialog })),
+);
 
-/** The dialog that asks before deleting, and says why a deletion was refused. */
+/**
+ * The dialog that asks before deleting, and says why a deletion was refused. Its code (the modal and what it
+ * brings) is loaded when a deletion is first asked for, not with every list.
+ */
 export function ConfirmDelete<T>(props: ConfirmDeleteProps<T>) {
-  const { deletion, testIdPrefix } = props;
-  const { t, i18n } = useTranslation('errors');
+  const wanted = useOnceTrue(props.deletion.target !== null);
+  if (!wanted) return null;
   return (
-    <Modal
-      opened={deletion.target !== null}
-      onClose={deletion.close}
-      title={props.title}
-      data-testid={`${testIdPrefix}-delete-dialog`}
-    >
-      <Stack>
-        <Text>{props.question}</Text>
-        {props.note}
-        {deletion.error ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            title={props.failedTitle}
-            data-testid={`${testIdPrefix}-delete-error`}
-          >
-            {props.describe
-              ? props.describe(deletion.error)
-              : describeError(deletion.error, t, i18n.language, props.failed)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={deletion.close}>
-            {props.cancelLabel}
-          </Button>
-          <Button
-            color="red"
-            loading={deletion.pending}
-            onClick={() => void deletion.confirm()}
-            data-testid={`${testIdPrefix}-delete-confirm`}
-          >
-            {props.deleteLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDeleteDialog {...(props as ConfirmDeleteProps<unknown>)} />
+    </Suspense>
   );
 }

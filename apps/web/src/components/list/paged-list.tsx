@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from '../query-state';
 import { ListPagination } from './list-pagination';
 import { stackedTable } from './stacked-table';
 import type { ListControls } from './use-list-controls';
+import { TableScroll } from './table-scroll';
 
 /** A page of a list as the API answers it (the contract's `paginated`). */
 export interface Page<T> {
@@ -84,12 +85,12 @@ export function PagedList<T>(props: PagedListProps<T>) {
             {results.map(layout.grid)}
           </SimpleGrid>
         ) : (
-          <Table.ScrollContainer minWidth={layout.table.minWidth}>
+          <TableScroll minWidth={layout.table.minWidth}>
             <Table striped highlightOnHover className={stackedTable} data-testid={testIds.list}>
               <Table.Thead>{layout.table.head}</Table.Thead>
               <Table.Tbody>{results.map(layout.table.row)}</Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         <ListPagination
           totalPages={totalPages}

@@ -1,12 +1,12 @@
-import { orgRoutes } from '@invoicing/contract';
+import type { orgRoutes, RouteResponse } from '@invoicing/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../api-client';
 import { useSession } from '../session';
 import { queryKeys } from './query-keys';
 
 /** The organization the user works in: its name and role for the dashboard, its currency for invoices. */
-export function getCurrentOrganization() {
-  return callApi(orgRoutes.current);
+export async function getCurrentOrganization(): Promise<RouteResponse<typeof orgRoutes.current>> {
+  const { callCurrentOrganization } = await import('./current-organization-call');
+  return callCurrentOrganization();
 }
 
 export function currentOrganizationQueryOptions(organizationId: string | null) {

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Switch, Table, VisuallyHidden } fro
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stackedTable } from '../../../components/list/stacked-table';
+import { TableScroll } from '../../../components/list/table-scroll';
 import { describeError } from '../../../lib/api-errors';
 import type { SchemaForm } from '../../../lib/forms/use-schema-form';
 
@@ -22,7 +23,7 @@ export function AdminTable({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <TableScroll minWidth={minWidth}>
       <Table striped highlightOnHover className={stackedTable} data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
@@ -36,7 +37,7 @@ export function AdminTable({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -1,9 +1,7 @@
 import type { InvoiceStatus } from '@invoicing/contract';
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { IconDots } from '../../../components/icons';
 import { ConfirmDelete, useDeletion } from '../../../components/list/confirm-delete';
 import { ApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/api-errors';
@@ -14,7 +12,18 @@ import { useDeleteInvoiceMutation } from '../api/delete-invoice';
 import { useDownloadInvoicePdfMutation } from '../api/download-invoice-pdf';
 import { useDuplicateInvoiceMutation } from '../api/duplicate-invoice';
 import type { DocumentChoice } from '../api/invoice-document';
-import { defaultDocumentChoice, InvoicePreview } from './invoice-preview';
+import { useOnceTrue } from '../../../lib/use-once-true';
+
+// The preview's code (its dialog, the document's frame) is loaded when a preview is first asked for.
+const InvoicePreview = lazy(() =>
+  import('./invoice-preview').then((module) => ({ default: module.InvoicePreview })),
+);
+
+/** The document's language first offered: the page's. */
+export const defaultDocumentChoice = (pageLanguage: string): DocumentChoice => ({
+  language: pageLanguage === 'ar' ? 'ar' : 'en',
+  digits: 'latn',
+});
 
 /** What the actions need of an invoice: the list's rows and the editor's invoice both have it. */
 export interface InvoiceRef {
@@ -47,6 +56,7 @@ export function useInvoiceActions(
   const { t, i18n } = useTranslation(['invoices', 'errors']);
   const navigate = useNavigate();
   const [previewing, setPreviewing] = useState<InvoiceRef | null>(null);
+  const previewWanted = useOnceTrue(previewing !== null);
   const [choice, setChoice] = useState<DocumentChoice>(() => defaultDocumentChoice(i18n.language));
   const pdf = useDownloadInvoicePdfMutation();
   const download = (invoice: InvoiceRef, chosen: DocumentChoice = choice) => {
@@ -86,15 +96,19 @@ export function useInvoiceActions(
     duplicating: copy.isPending ? (copy.variables ?? null) : null,
     dialogs: (
       <>
-        <InvoicePreview
-          invoice={previewing}
-          choice={choice}
-          onChoice={setChoice}
-          onClose={() => setPreviewing(null)}
-          onDownload={download}
-          downloading={pdf.isPending}
-          unsaved={options.unsaved}
-        />
+        {previewWanted ? (
+          <Suspense fallback={null}>
+            <InvoicePreview
+              invoice={previewing}
+              choice={choice}
+              onChoice={setChoice}
+              onClose={() => setPreviewing(null)}
+              onDownload={download}
+              downloading={pdf.isPending}
+              unsaved={options.unsaved}
+            />
+          </Suspense>
+        ) : null}
         <ConfirmDelete
           deletion={deletion}
           title={t('actions.deleteTitle')}
@@ -107,89 +121,4 @@ export function useInvoiceActions(
       </>
     ),
   };
-}
-
-/** The editor's buttons for a saved invoice. Only a draft can be deleted: otherwise the button says why not. */
-export function InvoiceActionBar({ invoice, actions }: { invoice: InvoiceRef; actions: InvoiceActions }) {
-  const { t } = useTranslation('invoices');
-  const draft = invoice.status === 'DRAFT';
-  const deleteButton = (
-    <Button
-      variant="light"
-      color="red"
-      disabled={!draft}
-      onClick={() => actions.askDelete(invoice)}
-      data-testid="invoice-delete"
-    >
-      {t('actions.delete')}
-    </Button>
-  );
-  return (
-    <Group gap="xs" data-testid="invoice-actions">
-      <Button variant="light" onClick={() => actions.preview(invoice)} data-testid="invoice-preview-open">
-        {t('actions.preview')}
-      </Button>
-      <Button
-        variant="default"
-        loading={actions.downloading === invoice.id}
-        onClick={() => actions.download(invoice)}
-        data-testid="invoice-download"
-      >
-        {t('actions.download')}
-      </Button>
-      <Button
-        variant="default"
-        loading={actions.duplicating === invoice.id}
-        onClick={() => void actions.duplicate(invoice)}
-        data-testid="invoice-duplicate"
-      >
-        {t('actions.duplicate')}
-      </Button>
-      {draft ? (
-        deleteButton
-      ) : (
-        <Tooltip label={t('actions.onlyDrafts')} events={{ hover: true, focus: true, touch: true }}>
-          {/* A disabled button gets no pointer events: its wrapper shows the reason. */}
-          <span tabIndex={0} data-testid="invoice-delete-reason" aria-label={t('actions.onlyDrafts')}>
-            {deleteButton}
-          </span>
-        </Tooltip>
-      )}
-    </Group>
-  );
-}
-
-/** The list row's menu: preview, download, duplicate, and delete for a draft. */
-export function InvoiceRowMenu({ invoice, actions }: { invoice: InvoiceRef; actions: InvoiceActions }) {
-  const { t } = useTranslation('invoices');
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('actions.menu', { number: isolate(invoice.number) })}
-          data-testid="invoice-menu"
-        >
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => actions.preview(invoice)} data-testid="invoice-menu-preview">
-          {t('actions.preview')}
-        </Menu.Item>
-        <Menu.Item onClick={() => actions.download(invoice)} data-testid="invoice-menu-download">
-          {t('actions.download')}
-        </Menu.Item>
-        <Menu.Item onClick={() => void actions.duplicate(invoice)} data-testid="invoice-menu-duplicate">
-          {t('actions.duplicate')}
-        </Menu.Item>
-        {invoice.status === 'DRAFT' ? (
-          <Menu.Item color="red" onClick={() => actions.askDelete(invoice)} data-testid="invoice-menu-delete">
-            {t('actions.delete')}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
-  );
 }

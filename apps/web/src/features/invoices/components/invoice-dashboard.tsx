@@ -23,6 +23,7 @@ import { StatusBadge } from './status-badge';
 import { stackedTable } from '../../../components/list/stacked-table';
 import { href, paths } from '../../../lib/paths';
 import { useUrlParams } from '../../../lib/use-url-params';
+import { TableScroll } from '../../../components/list/table-scroll';
 
 const defaultPeriod = 30;
 
@@ -134,7 +135,7 @@ export function InvoiceDashboard() {
         ) : recent.data.results.length === 0 ? (
           <Text c="dimmed">{t('list.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <TableScroll minWidth={640}>
             <Table className={stackedTable} data-testid="dashboard-recent">
               <Table.Thead>
                 <Table.Tr>
@@ -177,7 +178,7 @@ export function InvoiceDashboard() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Card>
     </Container>

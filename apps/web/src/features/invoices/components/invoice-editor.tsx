@@ -23,7 +23,8 @@ import {
   toInvoiceInput,
 } from '../hooks/invoice-form';
 import type { InvoiceFormValues, LineState } from '../hooks/invoice-form';
-import { InvoiceActionBar, useInvoiceActions } from './invoice-actions';
+import { InvoiceActionBar } from './invoice-action-bar';
+import { useInvoiceActions } from './invoice-actions';
 import { InvoiceHeaderFields } from './invoice-header-fields';
 import { InvoiceImagePanel } from './invoice-image-panel';
 import { InvoiceLinesTable } from './invoice-lines-table';

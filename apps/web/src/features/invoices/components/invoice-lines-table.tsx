@@ -8,6 +8,7 @@ import { stackedTable } from '../../../components/list/stacked-table';
 import { translateValidationMessage } from '../../../lib/api-errors';
 import { lineIssues } from '../hooks/invoice-form';
 import type { ErrorFor, LineField, LineState } from '../hooks/invoice-form';
+import { TableScroll } from '../../../components/list/table-scroll';
 
 type NewLine = Omit<LineState, 'key'>;
 
@@ -71,7 +72,7 @@ export function InvoiceLinesTable({
           {t('editor.noLines')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
+        <TableScroll minWidth={700}>
           <Table ref={tableRef} className={stackedTable} data-testid="invoice-lines">
             <Table.Thead>
               <Table.Tr>
@@ -100,7 +101,7 @@ export function InvoiceLinesTable({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </>
   );

@@ -1,15 +1,7 @@
 import { invoiceStatuses } from '@invoicing/contract';
-import {
-  Anchor,
-  Button,
-  Container,
-  Group,
-  SegmentedControl,
-  Select,
-  Table,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Container, Group, SegmentedControl, Table, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/list/paged-list';
@@ -19,8 +11,14 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { href, paths } from '../../../lib/paths';
 import { useInvoices } from '../api/list-invoices';
-import { InvoiceRowMenu, useInvoiceActions } from './invoice-actions';
+import { useInvoiceActions } from './invoice-actions';
+import { InvoiceRowMenu } from './invoice-row-menu';
 import { ImageStatusBadge, StatusBadge } from './status-badge';
+
+// A phone's list of statuses (a select, with its dropdown) is loaded only on a phone.
+const StatusFilterSelect = lazy(() =>
+  import('./status-filter-select').then((module) => ({ default: module.StatusFilterSelect })),
+);
 
 export function InvoiceList() {
   const { t, i18n } = useTranslation(['invoices', 'common']);
@@ -70,14 +68,14 @@ export function InvoiceList() {
         filters={
           // A phone has no room for six buttons in a row: the same choice as a list.
           phone ? (
-            <Select
-              value={status}
-              onChange={(value) => value && choose(value)}
-              data={statusOptions}
-              allowDeselect={false}
-              aria-label={t('list.statusFilter')}
-              data-testid="invoice-status-filter"
-            />
+            <Suspense fallback={null}>
+              <StatusFilterSelect
+                value={status}
+                onChange={choose}
+                data={statusOptions}
+                label={t('list.statusFilter')}
+              />
+            </Suspense>
           ) : (
             <SegmentedControl
               value={status}

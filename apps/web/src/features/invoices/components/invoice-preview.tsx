@@ -10,12 +10,6 @@ import { paths } from '../../../lib/paths';
 import { useInvoiceDocument, type DocumentChoice } from '../api/invoice-document';
 import type { InvoiceRef } from './invoice-actions';
 
-/** The document's language first offered: the page's. */
-export const defaultDocumentChoice = (pageLanguage: string): DocumentChoice => ({
-  language: pageLanguage === 'ar' ? 'ar' : 'en',
-  digits: 'latn',
-});
-
 interface InvoicePreviewProps {
   invoice: InvoiceRef | null;
   choice: DocumentChoice;

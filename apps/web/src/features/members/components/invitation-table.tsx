@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { useInvitations } from '../api/list-invitations';
 import { useRevokeInvitationMutation } from '../api/revoke-invitation';
 import { canManage } from '../roles';
+import { TableScroll } from '../../../components/list/table-scroll';
 
 interface InvitationTableProps {
   organizationId: string;
@@ -40,7 +41,7 @@ export function InvitationTable({ organizationId, callerRole }: InvitationTableP
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={760}>
+      <TableScroll minWidth={760}>
         <Table striped className={stackedTable} data-testid="invitations-table">
           <Table.Thead>
             <Table.Tr>
@@ -96,7 +97,7 @@ export function InvitationTable({ organizationId, callerRole }: InvitationTableP
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     );
 
   return (
