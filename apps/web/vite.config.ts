@@ -83,18 +83,19 @@ export default defineConfig({
             // file per language.
             { name: 'texts-en', test: /locales[\\/]en[\\/](common|nav|errors)\.json$/, priority: 3 },
             { name: 'texts-ar', test: /locales[\\/]ar[\\/](common|nav|errors)\.json$/, priority: 3 },
-            // Zod, TanStack Query's calls and the contract's schemas that most pages call with; a page's own
-            // schemas (admin, payments, OCR) stay with the page.
+            // Zod and the contract's schemas that most forms call with; a page's own schemas (admin, payments,
+            // OCR) stay with the page. A page that only shows answers (the invoice list) does not load it.
             {
               name: 'contract',
-              test: /packages[\\/]contract[\\/]src[\\/](common|money|errors|error-response|route|roles|orgs|members|invoices|index)\.ts$|node_modules[\\/](zod|@tanstack)[\\/]/,
-              priority: 2,
+              test: /packages[\\/]contract[\\/]src[\\/](common|money|errors|error-response|route|roles|orgs|members|invoices|index)\.ts$|node_modules[\\/]zod[\\/]/,
+              priority: 1,
             },
-            // The parts of Mantine that most pages show besides the shell's: lists, tables, fields, titles.
+            // TanStack Query's calls, the contract's invoice statuses and list call (plain data) and the parts of Mantine that
+            // most pages show besides the shell's: lists, tables, fields, titles.
             {
               name: 'ui',
-              test: /node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core[\\/]|components[\\/](Title|Badge|SimpleGrid|VisuallyHidden|Table|ActionIcon|Input|InputBase|TextInput|Pagination|SegmentedControl|List|ThemeIcon|FloatingIndicator)[\\/]))/,
-              priority: 1,
+              test: /node_modules[\\/]@tanstack[\\/]|packages[\\/]contract[\\/]src[\\/]invoice-values\.ts$|node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core[\\/]|components[\\/](Title|Badge|SimpleGrid|VisuallyHidden|Table|ActionIcon|Input|InputBase|TextInput|Pagination|SegmentedControl|List|ThemeIcon|FloatingIndicator)[\\/]))/,
+              priority: 2,
             },
           ],
         },

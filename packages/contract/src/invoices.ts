@@ -12,12 +12,10 @@ import {
   text,
 } from './common';
 import { validationMessages as m } from './errors';
+import { imageStatuses, invoiceListCall, invoiceStatuses } from './invoice-values';
 
-export const invoiceStatuses = ['DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
-export type InvoiceStatus = (typeof invoiceStatuses)[number];
-
-export const imageStatuses = ['available', 'deleted', 'no_image'] as const;
-export type ImageStatus = (typeof imageStatuses)[number];
+export { imageStatuses, invoiceListCall, invoiceStatuses };
+export type { ImageStatus, InvoiceStatus } from './invoice-values';
 
 /** The fixed tax rate of an invoice, in percent (SPEC §9). */
 export const INVOICE_TAX_RATE = '14.00';
@@ -223,9 +221,7 @@ const imageActionResponse = successResponse.extend({ invoice });
 
 export const invoiceRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/invoices/',
-    access: 'org',
+    ...invoiceListCall,
     summary: 'Invoices, newest first, filtered by status and searched by number',
     query: invoiceListQuery,
     response: paginated(invoiceListItem),

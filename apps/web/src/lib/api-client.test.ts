@@ -2,7 +2,14 @@ import { defineRoute, errorResponse, tokenPair } from '@invoicing/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FakeXhr, installFakeXhr } from '../test/fake-xhr';
-import { ApiError, createApiClient, fileNameOf, readErrorAnswer, readTokenPair } from './api-client';
+import {
+  ApiError,
+  createApiClient,
+  fileNameOf,
+  readErrorAnswer,
+  readTokenPair,
+  type RouteCall,
+} from './api-client';
 import {
   getAccessToken,
   getOrganizationId,
@@ -352,6 +359,35 @@ describe('api client uploads', () => {
     await flush();
     FakeXhr.requests[0]?.fail();
     expect(((await done) as ApiError).code).toBe('NETWORK_ERROR');
+  });
+});
+
+describe('api client reads (answers taken as typed)', () => {
+  beforeEach(() => {
+    setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    setOrganizationId('org-1');
+  });
+
+  const orgCall: RouteCall<typeof orgRoute> = { method: 'GET', path: '/things/{id}/', access: 'org' };
+
+  it('sends the session headers, refreshes once on a 401 and answers the body as sent', async () => {
+    const api = fakeApi();
+    const client = createApiClient({ fetch: api.fetch });
+    await expect(client.read(orgCall, { params: { id: 'a' } })).resolves.toEqual({ id: 'a' });
+    expect(api.refreshCount).toBe(1);
+    const headers = new Headers(api.calls.at(-1)?.init.headers);
+    expect(api.calls.at(-1)?.url).toBe('/api/v1/things/a/');
+    expect(headers.get('Authorization')).toBe('Bearer access-2');
+    expect(headers.get('X-Organization-ID')).toBe('org-1');
+  });
+
+  it('throws ApiError for an error answer, like a parsed call', async () => {
+    const fetch = vi.fn(async () => json(404, { detail: 'Not found', code: 'NOT_FOUND' }));
+    const client = createApiClient({ fetch });
+    await expect(client.read(orgCall, { params: { id: 'a' } })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 });
 

@@ -117,6 +117,8 @@ export interface DownloadedFile {
 
 export interface ApiClient {
   request<R extends RouteDef>(route: R, options?: RequestOptions<R>): Promise<RouteResponse<R>>;
+  /** Like `request`, with the answer taken as typed, unparsed (see `readApi`). */
+  read<R extends RouteDef>(call: RouteCall<R>, options?: RequestOptions<R>): Promise<RouteResponse<R>>;
   /** Fetches the file a route `produces` (a PDF), with the same headers, refresh and errors as `request`. */
   download<R extends RouteDef>(route: R, options?: RequestOptions<R>): Promise<DownloadedFile>;
   /** A multipart request sent with XMLHttpRequest, reporting upload progress; otherwise like `request`. */
@@ -493,6 +495,14 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     return parse(route, await exchange(route, options, fetchTransport));
   }
 
+  async function read<R extends RouteDef>(
+    call: RouteCall<R>,
+    options: RequestOptions<R> = {},
+  ): Promise<RouteResponse<R>> {
+    const response = await exchange(call, options, fetchTransport);
+    return (response.status === 204 ? undefined : await readBody(response)) as RouteResponse<R>;
+  }
+
   async function download<R extends RouteDef>(
     route: R,
     options: RequestOptions<R> = {},
@@ -514,7 +524,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     return exchange({ method: 'GET', path, access: 'org' }, options, fetchTransport, 'text/event-stream');
   }
 
-  return { request, download, upload, stream };
+  return { request, read, download, upload, stream };
 }
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
@@ -536,6 +546,27 @@ export function callApi<R extends RouteDef>(
   options?: RequestOptions<R>,
 ): Promise<RouteResponse<R>> {
   return defaultClient.request(route, options);
+}
+
+/**
+ * A contract route's method, path and access without its schemas, typed as the route: a page that only shows
+ * an answer calls it through `readApi` and loads neither zod nor the contract's schemas. Its path is tested
+ * against the route's (the feature's api tests).
+ */
+export interface RouteCall<R extends RouteDef> extends Target {
+  /** Never set: it carries the route's types. */
+  readonly route?: R;
+}
+
+/**
+ * Calls one contract route like `callApi`, but takes the answer as the contract types it, without parsing:
+ * for read-only lists, whose answers the page only shows. Forms keep `callApi`.
+ */
+export function readApi<R extends RouteDef>(
+  call: RouteCall<R>,
+  options?: RequestOptions<R>,
+): Promise<RouteResponse<R>> {
+  return defaultClient.read(call, options);
 }
 
 /** Fetches the file one contract route produces (a PDF), with the signed-in session, like `callApi`. */

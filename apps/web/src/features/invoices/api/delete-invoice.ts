@@ -1,12 +1,12 @@
-import { invoiceRoutes } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { refreshAfterChange } from '../../../lib/queries/refresh-after-change';
-import { invoiceQueryKey } from './get-invoice';
-import { invoicesQueryKey } from './list-invoices';
+import { invoiceQueryKey, invoicesQueryKey } from './list-invoices';
+import { loadInvoiceRoutes } from './invoice-routes';
 
 /** Deletes a DRAFT invoice; the server refuses any other with 409 INVOICE_NOT_DRAFT. */
-export function deleteInvoice(id: string) {
+export async function deleteInvoice(id: string) {
+  const invoiceRoutes = await loadInvoiceRoutes();
   return callApi(invoiceRoutes.remove, { params: { id } });
 }
 

@@ -1,8 +1,8 @@
-import { invoiceRoutes } from '@invoicing/contract';
 import { useMutation } from '@tanstack/react-query';
 import { downloadApi } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import type { DocumentChoice } from './invoice-document';
+import { loadInvoiceRoutes } from './invoice-routes';
 
 /** Asks the server to print the invoice as PDF and saves the file under the name it gives. */
 export async function downloadInvoicePdf({
@@ -14,6 +14,7 @@ export async function downloadInvoicePdf({
   number: string;
   choice: DocumentChoice;
 }) {
+  const invoiceRoutes = await loadInvoiceRoutes();
   const file = await downloadApi(invoiceRoutes.pdf, { params: { id }, query: choice });
   saveFile(file.blob, file.fileName ?? `${number}.pdf`);
   return file;

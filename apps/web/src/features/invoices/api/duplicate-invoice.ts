@@ -1,15 +1,15 @@
-import { invoiceRoutes } from '@invoicing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { refreshAfterChange } from '../../../lib/queries/refresh-after-change';
-import { invoiceQueryKey } from './get-invoice';
-import { invoicesQueryKey } from './list-invoices';
+import { invoiceQueryKey, invoicesQueryKey } from './list-invoices';
+import { loadInvoiceRoutes } from './invoice-routes';
 
 /**
  * A new DRAFT copy of an invoice, numbered and dated by the server (and counted against the plan's monthly
  * limit there: past it, the client's 403 handling takes the user to /usage).
  */
-export function duplicateInvoice(id: string) {
+export async function duplicateInvoice(id: string) {
+  const invoiceRoutes = await loadInvoiceRoutes();
   return callApi(invoiceRoutes.duplicate, { params: { id } });
 }
 

@@ -1,9 +1,9 @@
 import { invoiceRoutes } from '@invoicing/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { invoicesQueryKey } from './list-invoices';
+import { invoiceQueryKey } from './list-invoices';
 
-export const invoiceQueryKey = (id: string) => [...invoicesQueryKey, 'detail', id] as const;
+export { invoiceQueryKey };
 
 export function getInvoice(id: string) {
   return callApi(invoiceRoutes.get, { params: { id } });

@@ -1,9 +1,15 @@
-import { invoiceRoutes } from '@invoicing/contract';
+import type { invoiceRoutes } from '@invoicing/contract';
+import { invoiceListCall } from '@invoicing/contract/invoice-values';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { readApi, type RouteCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/queries/query-keys';
 
 export const invoicesQueryKey = queryKeys.invoices;
+/** One invoice's key: here, so that the list's actions refresh it without loading the editor's calls. */
+export const invoiceQueryKey = (id: string) => [...invoicesQueryKey, 'detail', id] as const;
+
+/** The list's call: its answer is only shown, so the list page loads no schema (the contract's `list`). */
+const listInvoicesCall: RouteCall<typeof invoiceRoutes.list> = invoiceListCall;
 
 export interface InvoiceListParams {
   status: string;
@@ -13,7 +19,7 @@ export interface InvoiceListParams {
 }
 
 export function listInvoices({ status, q, page, pageSize }: InvoiceListParams) {
-  return callApi(invoiceRoutes.list, {
+  return readApi(listInvoicesCall, {
     query: { status: status === 'ALL' ? undefined : status, q, page, page_size: pageSize },
   });
 }

@@ -1,4 +1,4 @@
-import { invoiceStatuses } from '@invoicing/contract';
+import { invoiceStatuses } from '@invoicing/contract/invoice-values';
 import { Anchor, Button, Container, Group, SegmentedControl, Table, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
