@@ -90,7 +90,7 @@ export default defineConfig({
               test: /packages[\\/]contract[\\/]src[\\/](common|money|errors|error-response|route|roles|orgs|members|invoices|index)\.ts$|node_modules[\\/]zod[\\/]/,
               priority: 1,
             },
-            // TanStack Query's calls, the contract's invoice statuses and list call (plain data) and the parts of Mantine that
+            // TanStack Query's calls, the contract's invoice statuses (plain data) and the parts of Mantine that
             // most pages show besides the shell's: lists, tables, fields, titles.
             {
               name: 'ui',

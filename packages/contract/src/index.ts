@@ -1,4 +1,5 @@
 export * from './route';
+export * from './read-calls';
 export * from './errors';
 export * from './error-response';
 export * from './auth';

@@ -1,10 +1,7 @@
-// Plain data without zod: the invoice list shows these and calls its route without loading any schema.
+// Plain data without zod: the invoice list shows these without loading any schema.
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 export const imageStatuses = ['available', 'deleted', 'no_image'] as const;
 export type ImageStatus = (typeof imageStatuses)[number];
-
-/** The method, path and access of `invoiceRoutes.list`, which is built from them. */
-export const invoiceListCall = { method: 'GET', path: '/invoices/', access: 'org' } as const;

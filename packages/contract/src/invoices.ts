@@ -12,9 +12,10 @@ import {
   text,
 } from './common';
 import { validationMessages as m } from './errors';
-import { imageStatuses, invoiceListCall, invoiceStatuses } from './invoice-values';
+import { imageStatuses, invoiceStatuses } from './invoice-values';
+import { invoiceListCall } from './read-calls';
 
-export { imageStatuses, invoiceListCall, invoiceStatuses };
+export { imageStatuses, invoiceStatuses };
 export type { ImageStatus, InvoiceStatus } from './invoice-values';
 
 /** The fixed tax rate of an invoice, in percent (SPEC §9). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, text } from './common';
 import { validationMessages as m } from './errors';
 import { memberManagerRoles } from './members';
+import { currentOrganizationCall } from './read-calls';
 import { membershipRoles } from './roles';
 import { defineRoute } from './route';
 
@@ -69,9 +70,7 @@ export const orgRoutes = {
     response: z.array(organizationListItem),
   }),
   current: defineRoute({
-    method: 'GET',
-    path: '/orgs/current/',
-    access: 'org',
+    ...currentOrganizationCall,
     summary: 'The selected organization, with its profile, the caller role and its subscription',
     response: currentOrganization,
   }),

@@ -1,5 +1,5 @@
 import type { invoiceRoutes } from '@invoicing/contract';
-import { invoiceListCall } from '@invoicing/contract/invoice-values';
+import { invoiceListCall } from '@invoicing/contract/read-calls';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { readApi, type RouteCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/queries/query-keys';
