@@ -12,6 +12,7 @@ import { bearer, createTestApp, json, registerUser, uniqueEmail, type TestApp } 
 import { localFilesDir } from '../../platform/storage/file-store';
 import { ensureSuperuser } from '../auth/auth.service';
 import { addMember } from '../orgs/orgs.service';
+import { billingRepository } from '../billing/billing.repository';
 import { payments } from '../billing/billing.table';
 import { fulfilPayment } from '../billing/payment-fulfilment.service';
 import { plans } from '../plans/plans.table';
@@ -351,6 +352,9 @@ describe('organizations', () => {
         .filter((m) => m.name === 'card_intl' || m.name === 'card_eg')
         .map((m) => [m.name, m.total_transactions, m.successful_transactions]);
     const totalsBefore = await cardTotals();
+    // Both last changed long ago, as far as the deletion can tell.
+    const longAgo = new Date('2026-01-02T03:04:05Z');
+    await t.system.db.update(payments).set({ updatedAt: longAgo }).where(eq(payments.organizationId, org));
 
     const detail = json<{ contents: Record<string, number> }>(
       await call('GET', `/admin/organizations/${org}/`, asAdmin()),
@@ -378,6 +382,7 @@ describe('organizations', () => {
         method: payments.method,
         status: payments.status,
         amount: payments.amount,
+        changedLongAgo: sql<boolean>`${payments.updatedAt} = ${longAgo.toISOString()}::timestamptz`,
       })
       .from(payments)
       .where(eq(payments.organizationId, org))
@@ -389,6 +394,7 @@ describe('organizations', () => {
         method: 'card_eg',
         status: 'CANCELLED',
         amount: '10.00',
+        changedLongAgo: false,
       },
       {
         organizationId: org,
@@ -396,22 +402,57 @@ describe('organizations', () => {
         method: 'card_intl',
         status: 'SUCCEEDED',
         amount: '100.00',
+        // Finished before: it keeps when it last changed.
+        changedLongAgo: true,
       },
     ]);
     expect(await cardTotals()).toEqual(totalsBefore);
-    // A gateway's late word that the waiting one was paid grants nothing to what is gone, and changes nothing.
+    // A gateway's late word that the waiting one was paid grants nothing to what is gone, but the ledger
+    // records that the money was taken (succeeded, never fulfilled), with a warning naming no card data.
     const waitingId = json<{ payment_id: string }>(waiting).payment_id;
-    const late = await fulfilPayment(
-      t.system.scopeFor(org),
-      waitingId,
-      { paymentId: waitingId, gatewayRef: null, status: 'paid', amountMinor: 1000, currency: 'EGP' },
-      'sandbox',
-    );
+    const warnings: { details: Record<string, unknown>; message: string }[] = [];
+    const warnLog = {
+      warn: (details: Record<string, unknown>, message: string) => warnings.push({ details, message }),
+    };
+    const paidReport = {
+      paymentId: waitingId,
+      gatewayRef: null,
+      status: 'paid',
+      amountMinor: 1000,
+      currency: 'EGP',
+    } as const;
+    const late = await fulfilPayment(t.system.scopeFor(org), waitingId, paidReport, 'sandbox', warnLog);
     expect(late).toBe('organization_deleted');
     expect((await t.system.db.select().from(payments).where(eq(payments.id, waitingId)))[0]).toMatchObject({
-      status: 'CANCELLED',
+      status: 'SUCCEEDED',
       fulfilledAt: null,
+      organizationName: 'Doomed Co',
     });
+    expect(warnings).toEqual([
+      {
+        details: expect.objectContaining({ paymentId: waitingId, organizationId: org }),
+        message: expect.stringContaining('organization was deleted'),
+      },
+    ]);
+    expect(JSON.stringify(warnings)).not.toMatch(/4242|cvv|card_number|Mona/i);
+    // Told again: recorded once.
+    expect(await fulfilPayment(t.system.scopeFor(org), waitingId, paidReport, 'sandbox', warnLog)).toBe(
+      'organization_deleted',
+    );
+    expect(warnings).toHaveLength(1);
+    // No payment can be made for it any more (one racing the deletion waits for it, then is refused).
+    const again = await billingRepository(t.system.scopeFor(org)).insert({
+      userId: null,
+      method: 'card_eg',
+      gateway: 'sandbox',
+      paymentType: 'credits',
+      credits: 5,
+      amount: '5.00',
+      chargedCurrency: 'EGP',
+      chargedAmountMinor: 500,
+    });
+    expect(again).toBeNull();
+    expect(await rowsMentioning(org)).toEqual({ payments: 2 });
     expect(fs.existsSync(filesDir)).toBe(false);
     // Its members are members no more; their accounts and other organizations stay.
     expect((await call('GET', '/customers/', h)).statusCode).toBe(403);
