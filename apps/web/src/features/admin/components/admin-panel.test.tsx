@@ -169,7 +169,7 @@ const mada: AdminPaymentMethod = {
 const page = <T,>(results: T[]) => ({ count: results.length, page: 1, page_size: 20, results });
 
 /** A fake admin API; `answer` may take a call first. */
-function fakeServer(answer: (call: ApiCall) => Response | undefined = () => undefined) {
+function fakeServer(answer: (call: ApiCall) => Response | Promise<Response> | undefined = () => undefined) {
   const calls = stubApi((call) => {
     const answered = answer(call);
     if (answered) return answered;
@@ -520,6 +520,33 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     );
     const name = language === 'ar' ? fawry.display_name_ar : fawry.display_name;
     expect(await screen.findByText(t('paymentMethods.deactivated', { name }))).toBeInTheDocument();
+  });
+
+  it('payment methods: a switch stays blocked while its change is on its way, whatever other switches do', async () => {
+    let answerFawry: () => void = () => undefined;
+    const fawryAnswered = new Promise<void>((resolve) => {
+      answerFawry = resolve;
+    });
+    fakeServer((call) =>
+      call.method === 'POST' && call.path === `/admin/payment-methods/${fawry.id}/toggle_active/`
+        ? fawryAnswered.then(() => jsonResponse(200, { ...fawry, is_active: false }))
+        : undefined,
+    );
+    await renderAdmin('/admin?tab=paymentMethods', language);
+    const switchOf = async (method: string) =>
+      within(
+        (await screen.findAllByTestId('admin-method-row')).find((r) => r.dataset.method === method)!,
+      ).getByTestId('admin-method-active');
+    await user.click(await switchOf('fawry'));
+    await waitFor(async () => expect(await switchOf('fawry')).toBeDisabled());
+    // Another method switched meanwhile, and its answer back: the first is still on its way.
+    await user.click(await switchOf('mada'));
+    const madaName = language === 'ar' ? mada.display_name_ar : mada.display_name;
+    expect(await screen.findByText(t('paymentMethods.activated', { name: madaName }))).toBeInTheDocument();
+    expect(await switchOf('mada')).toBeEnabled();
+    expect(await switchOf('fawry')).toBeDisabled();
+    answerFawry();
+    await waitFor(async () => expect(await switchOf('fawry')).toBeEnabled());
   });
 
   it('payment methods: edited in English and Arabic with the form checks', async () => {
