@@ -117,6 +117,16 @@ const entries: AuditEntry[] = [
     },
     created_at: '2026-03-01T07:00:00Z',
   },
+  {
+    id: 'f0000000-0000-4000-8000-00000000000a',
+    actor: { id: me.id, email: me.email },
+    action: 'plan.updated',
+    target_type: 'plan',
+    target_id: '80000000-0000-4000-8000-000000000008',
+    before: { name: 'Pro', price_monthly: '299.00', is_active: true },
+    after: { name: 'Pro', price_monthly: '299.00', is_active: false },
+    created_at: '2026-03-01T06:00:00Z',
+  },
 ];
 
 const pro: AdminPlan = {
@@ -624,6 +634,10 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     expect(edited).toHaveTextContent(t('paymentMethods.fields.sort_order'));
     expect(edited).not.toHaveTextContent(t('paymentMethods.fields.description'));
     expect(within(rows[2]!).getByTestId('admin-audit-change')).toHaveTextContent(t('common.none'));
+    // A plan switched off names what changed too.
+    expect(within(rows[4]!).getByTestId('admin-audit-change')).toHaveTextContent(
+      t('auditLog.changed', { fields: t('plans.columns.active') }),
+    );
     await user.click(screen.getByTestId('admin-audit-action'));
     await user.click(await screen.findByRole('option', { name: t('auditLog.actions.organization_deleted') }));
     await waitFor(() =>
