@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminRoutes, validationMessages, type RouteDef } from '@invoicing/contract';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -13,6 +13,8 @@ import { localFilesDir } from '../../platform/storage/file-store';
 import { ensureSuperuser } from '../auth/auth.service';
 import { addMember } from '../orgs/orgs.service';
 import { billingRepository } from '../billing/billing.repository';
+import { keepPaymentsOfDeletedOrganization } from '../billing/billing.service';
+import { adminRepository } from './admin.repository';
 import { payments } from '../billing/billing.table';
 import { fulfilPayment } from '../billing/payment-fulfilment.service';
 import { plans } from '../plans/plans.table';
@@ -475,6 +477,71 @@ describe('organizations', () => {
 
     expect((await call('DELETE', `/admin/organizations/${org}/`, asAdmin())).statusCode).toBe(404);
   });
+
+  // PGlite serves one connection: nothing can race a transaction there.
+  it.skipIf(inject('testDatabase').kind === 'pglite')(
+    'a payment made or reported paid while its organization is being deleted waits for the deletion, which it does not outlive unrecorded',
+    async () => {
+      const owner = await registerUser(t.app, { organization_name: 'Racing Co' });
+      const org = owner.organization.id;
+      const h = bearer(owner.tokens.access, org);
+      const waiting = await call('POST', '/billing/payments/create/', h, {
+        payment_method: 'card_eg',
+        payment_type: 'credits',
+        amount: '10.00',
+        credits: 10,
+      });
+      expect(json(waiting), waiting.body).toMatchObject({ success: true });
+      const waitingId = json<{ payment_id: string }>(waiting).payment_id;
+      const scope = t.system.scopeFor(org);
+      const quiet = { warn: () => undefined };
+      let report: Promise<unknown> | undefined;
+      let made: Promise<unknown> | undefined;
+      // The deletion, as the admin API makes it, with a report and a new payment arriving halfway.
+      await t.system.db.transaction(async (tx) => {
+        const repo = adminRepository(tx);
+        const organization = await repo.findOrganization(org, { lock: true });
+        await keepPaymentsOfDeletedOrganization(tx, { id: org, name: organization!.name });
+        report = fulfilPayment(
+          scope,
+          waitingId,
+          { paymentId: waitingId, gatewayRef: null, status: 'paid', amountMinor: 1000, currency: 'EGP' },
+          'sandbox',
+          quiet,
+        ).catch((error: unknown) => error);
+        made = billingRepository(scope)
+          .insert({
+            userId: null,
+            method: 'card_eg',
+            gateway: 'sandbox',
+            paymentType: 'credits',
+            credits: 5,
+            amount: '5.00',
+            chargedCurrency: 'EGP',
+            chargedAmountMinor: 500,
+          })
+          .catch((error: unknown) => error);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await repo.deleteOrganization(org);
+      });
+      // The report waited for the deletion, then found the payment kept and cancelled: recorded as paid,
+      // nothing granted. The new payment waited too, and was refused.
+      expect(await report).toBe('organization_deleted');
+      expect(await made).toBeNull();
+      expect(
+        await t.system.db
+          .select({
+            id: payments.id,
+            status: payments.status,
+            fulfilledAt: payments.fulfilledAt,
+            organizationName: payments.organizationName,
+          })
+          .from(payments)
+          .where(eq(payments.organizationId, org)),
+      ).toEqual([{ id: waitingId, status: 'SUCCEEDED', fulfilledAt: null, organizationName: 'Racing Co' }]);
+      expect(await rowsMentioning(org)).toEqual({ payments: 1 });
+    },
+  );
 
   it('files whose removal did not happen after the deletion are removed at the next start', async () => {
     const owner = await registerUser(t.app);
