@@ -217,7 +217,7 @@ export const adminPaymentMethodUpdate = z
       if (v.description === undefined)
         ctx.addIssue({ code: 'custom', path: ['description'], message: m.methodDescriptionRequired });
     } else if (v.sort_order === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'Send display_name and description, or sort_order' });
+      ctx.addIssue({ code: 'custom', message: m.methodChangeRequired });
     }
   });
 export type AdminPaymentMethodUpdate = z.input<typeof adminPaymentMethodUpdate>;

@@ -115,6 +115,7 @@ export const validationMessages = {
   wholeNumberInvalid: 'Enter a whole number, 0 or more',
   methodDisplayNameRequired: 'Display name is required',
   methodDescriptionRequired: 'Description is required',
+  methodChangeRequired: 'Send display_name and description, or sort_order',
   roleInvalid: 'Choose one of USER, ADMIN or OWNER',
   invitationTokenRequired: 'The invitation link is incomplete',
   countryInvalid: 'Choose a country from the list',

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRoutes, type RouteDef } from '@invoicing/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminRoutes, validationMessages, type RouteDef } from '@invoicing/contract';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { sweepLeftoverFiles } from '../../startup';
@@ -12,6 +12,9 @@ import { bearer, createTestApp, json, registerUser, uniqueEmail, type TestApp } 
 import { localFilesDir } from '../../platform/storage/file-store';
 import { ensureSuperuser } from '../auth/auth.service';
 import { addMember } from '../orgs/orgs.service';
+import { billingRepository } from '../billing/billing.repository';
+import { keepPaymentsOfDeletedOrganization } from '../billing/billing.service';
+import { adminRepository } from './admin.repository';
 import { payments } from '../billing/billing.table';
 import { fulfilPayment } from '../billing/payment-fulfilment.service';
 import { plans } from '../plans/plans.table';
@@ -351,6 +354,9 @@ describe('organizations', () => {
         .filter((m) => m.name === 'card_intl' || m.name === 'card_eg')
         .map((m) => [m.name, m.total_transactions, m.successful_transactions]);
     const totalsBefore = await cardTotals();
+    // Both last changed long ago, as far as the deletion can tell.
+    const longAgo = new Date('2026-01-02T03:04:05Z');
+    await t.system.db.update(payments).set({ updatedAt: longAgo }).where(eq(payments.organizationId, org));
 
     const detail = json<{ contents: Record<string, number> }>(
       await call('GET', `/admin/organizations/${org}/`, asAdmin()),
@@ -378,6 +384,7 @@ describe('organizations', () => {
         method: payments.method,
         status: payments.status,
         amount: payments.amount,
+        changedLongAgo: sql<boolean>`${payments.updatedAt} = ${longAgo.toISOString()}::timestamptz`,
       })
       .from(payments)
       .where(eq(payments.organizationId, org))
@@ -389,6 +396,7 @@ describe('organizations', () => {
         method: 'card_eg',
         status: 'CANCELLED',
         amount: '10.00',
+        changedLongAgo: false,
       },
       {
         organizationId: org,
@@ -396,22 +404,57 @@ describe('organizations', () => {
         method: 'card_intl',
         status: 'SUCCEEDED',
         amount: '100.00',
+        // Finished before: it keeps when it last changed.
+        changedLongAgo: true,
       },
     ]);
     expect(await cardTotals()).toEqual(totalsBefore);
-    // A gateway's late word that the waiting one was paid grants nothing to what is gone, and changes nothing.
+    // A gateway's late word that the waiting one was paid grants nothing to what is gone, but the ledger
+    // records that the money was taken (succeeded, never fulfilled), with a warning naming no card data.
     const waitingId = json<{ payment_id: string }>(waiting).payment_id;
-    const late = await fulfilPayment(
-      t.system.scopeFor(org),
-      waitingId,
-      { paymentId: waitingId, gatewayRef: null, status: 'paid', amountMinor: 1000, currency: 'EGP' },
-      'sandbox',
-    );
+    const warnings: { details: Record<string, unknown>; message: string }[] = [];
+    const warnLog = {
+      warn: (details: Record<string, unknown>, message: string) => warnings.push({ details, message }),
+    };
+    const paidReport = {
+      paymentId: waitingId,
+      gatewayRef: null,
+      status: 'paid',
+      amountMinor: 1000,
+      currency: 'EGP',
+    } as const;
+    const late = await fulfilPayment(t.system.scopeFor(org), waitingId, paidReport, 'sandbox', warnLog);
     expect(late).toBe('organization_deleted');
     expect((await t.system.db.select().from(payments).where(eq(payments.id, waitingId)))[0]).toMatchObject({
-      status: 'CANCELLED',
+      status: 'SUCCEEDED',
       fulfilledAt: null,
+      organizationName: 'Doomed Co',
     });
+    expect(warnings).toEqual([
+      {
+        details: expect.objectContaining({ paymentId: waitingId, organizationId: org }),
+        message: expect.stringContaining('organization was deleted'),
+      },
+    ]);
+    expect(JSON.stringify(warnings)).not.toMatch(/4242|cvv|card_number|Mona/i);
+    // Told again: recorded once.
+    expect(await fulfilPayment(t.system.scopeFor(org), waitingId, paidReport, 'sandbox', warnLog)).toBe(
+      'organization_deleted',
+    );
+    expect(warnings).toHaveLength(1);
+    // No payment can be made for it any more (one racing the deletion waits for it, then is refused).
+    const again = await billingRepository(t.system.scopeFor(org)).insert({
+      userId: null,
+      method: 'card_eg',
+      gateway: 'sandbox',
+      paymentType: 'credits',
+      credits: 5,
+      amount: '5.00',
+      chargedCurrency: 'EGP',
+      chargedAmountMinor: 500,
+    });
+    expect(again).toBeNull();
+    expect(await rowsMentioning(org)).toEqual({ payments: 2 });
     expect(fs.existsSync(filesDir)).toBe(false);
     // Its members are members no more; their accounts and other organizations stay.
     expect((await call('GET', '/customers/', h)).statusCode).toBe(403);
@@ -434,6 +477,71 @@ describe('organizations', () => {
 
     expect((await call('DELETE', `/admin/organizations/${org}/`, asAdmin())).statusCode).toBe(404);
   });
+
+  // PGlite serves one connection: nothing can race a transaction there.
+  it.skipIf(inject('testDatabase').kind === 'pglite')(
+    'a payment made or reported paid while its organization is being deleted waits for the deletion, which it does not outlive unrecorded',
+    async () => {
+      const owner = await registerUser(t.app, { organization_name: 'Racing Co' });
+      const org = owner.organization.id;
+      const h = bearer(owner.tokens.access, org);
+      const waiting = await call('POST', '/billing/payments/create/', h, {
+        payment_method: 'card_eg',
+        payment_type: 'credits',
+        amount: '10.00',
+        credits: 10,
+      });
+      expect(json(waiting), waiting.body).toMatchObject({ success: true });
+      const waitingId = json<{ payment_id: string }>(waiting).payment_id;
+      const scope = t.system.scopeFor(org);
+      const quiet = { warn: () => undefined };
+      let report: Promise<unknown> | undefined;
+      let made: Promise<unknown> | undefined;
+      // The deletion, as the admin API makes it, with a report and a new payment arriving halfway.
+      await t.system.db.transaction(async (tx) => {
+        const repo = adminRepository(tx);
+        const organization = await repo.findOrganization(org, { lock: true });
+        await keepPaymentsOfDeletedOrganization(tx, { id: org, name: organization!.name });
+        report = fulfilPayment(
+          scope,
+          waitingId,
+          { paymentId: waitingId, gatewayRef: null, status: 'paid', amountMinor: 1000, currency: 'EGP' },
+          'sandbox',
+          quiet,
+        ).catch((error: unknown) => error);
+        made = billingRepository(scope)
+          .insert({
+            userId: null,
+            method: 'card_eg',
+            gateway: 'sandbox',
+            paymentType: 'credits',
+            credits: 5,
+            amount: '5.00',
+            chargedCurrency: 'EGP',
+            chargedAmountMinor: 500,
+          })
+          .catch((error: unknown) => error);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await repo.deleteOrganization(org);
+      });
+      // The report waited for the deletion, then found the payment kept and cancelled: recorded as paid,
+      // nothing granted. The new payment waited too, and was refused.
+      expect(await report).toBe('organization_deleted');
+      expect(await made).toBeNull();
+      expect(
+        await t.system.db
+          .select({
+            id: payments.id,
+            status: payments.status,
+            fulfilledAt: payments.fulfilledAt,
+            organizationName: payments.organizationName,
+          })
+          .from(payments)
+          .where(eq(payments.organizationId, org)),
+      ).toEqual([{ id: waitingId, status: 'SUCCEEDED', fulfilledAt: null, organizationName: 'Racing Co' }]);
+      expect(await rowsMentioning(org)).toEqual({ payments: 1 });
+    },
+  );
 
   it('files whose removal did not happen after the deletion are removed at the next start', async () => {
     const owner = await registerUser(t.app);
@@ -960,7 +1068,9 @@ describe('payment methods', () => {
     expect(await bad({ sort_order: -1 })).toEqual({ sort_order: ['Enter a whole number, 0 or more'] });
     expect(await bad({ sort_order: 'first' })).toEqual({ sort_order: ['Enter a whole number, 0 or more'] });
     expect(await bad({ sort_order: 1.5 })).toEqual({ sort_order: ['Enter a whole number, 0 or more'] });
-    expect((await call('PATCH', `/admin/payment-methods/${valu.id}/`, asAdmin(), {})).statusCode).toBe(400);
+    // Nothing to change: a message the pages translate like every other.
+    expect(Object.values(await bad({})).flat()).toEqual([validationMessages.methodChangeRequired]);
+    expect(validationMessages.methodChangeRequired).toBe('Send display_name and description, or sort_order');
     expect((await listMethods()).find((m) => m.name === 'valu')).toEqual(valu);
     expect(
       (await auditOf('target_type=payment_method&page_size=100')).results.filter(

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrgScope, Queryable } from '../../platform/db/org-scope';
 import { users } from '../auth/auth.table';
+import { organizations } from '../orgs/orgs.table';
 import { plans } from '../plans/plans.table';
 import { paymentMethods, payments } from './billing.table';
 
@@ -138,8 +139,25 @@ export const billingRepository = (scope: OrgScope) => {
         { oneStatement: true },
       ),
 
+    /**
+     * Holds the organization's row (key share) until the caller's transaction ends, so that its deletion
+     * waits for the payment being written or fulfilled and then keeps it; false when it is gone (deleted).
+     * Payments have no foreign key to it (they outlive it), so this takes the lock one would have taken.
+     */
+    holdOrganization: () =>
+      scope.run(async (tx) => {
+        const rows = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, org))
+          .for('key share');
+        return rows.length > 0;
+      }),
+
+    /** A new pending payment; null when the organization is gone (deleted meanwhile). */
     insert: (values: NewPayment) =>
       scope.run(async (tx) => {
+        if (!(await billingRepository(scope).holdOrganization())) return null;
         const [row] = await tx
           .insert(payments)
           .values({ organizationId: org, ...values })
@@ -180,6 +198,20 @@ export const billingRepository = (scope: OrgScope) => {
           .where(and(own, eq(payments.id, id), isNull(payments.fulfilledAt)))
           .returning();
         return row ?? null;
+      }),
+
+    /**
+     * A payment of a deleted organization its gateway reports paid: succeeded, since the money was taken,
+     * with nothing granted (`fulfilled_at` stays null). False when it was recorded so before.
+     */
+    markPaidWithoutGrant: (id: string) =>
+      scope.run(async (tx) => {
+        const rows = await tx
+          .update(payments)
+          .set({ status: 'SUCCEEDED', updatedAt: new Date() })
+          .where(and(own, eq(payments.id, id), ne(payments.status, 'SUCCEEDED')))
+          .returning({ id: payments.id });
+        return rows.length > 0;
       }),
 
     /** Notes that the gateway was asked about a pending payment (the status check asks less often as it ages). */
@@ -232,7 +264,8 @@ export const paymentsSystemRepository = (db: Queryable) => ({
         .set({
           organizationName: organization.name,
           status: sql`case when ${payments.status} = 'PENDING' then 'CANCELLED' else ${payments.status} end`,
-          updatedAt: new Date(),
+          // Only the pending ones change; the finished ones keep when they finished.
+          updatedAt: sql`case when ${payments.status} = 'PENDING' then now() else ${payments.updatedAt} end`,
         })
         .where(eq(payments.organizationId, organization.id))
         .returning({ id: payments.id })

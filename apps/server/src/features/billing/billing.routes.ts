@@ -152,8 +152,8 @@ export const registerBillingRoutes: FeatureRoutes = (app, ctx) => {
     return { payment_url: url, payment_id: started.payment.id };
   });
 
-  bindRoute(app, guard, billingRoutes.capturePaymob, async ({ body }) =>
-    captureCardTransaction(ctx.system, gateways, body.transaction_id),
+  bindRoute(app, guard, billingRoutes.capturePaymob, async ({ body, request }) =>
+    captureCardTransaction(ctx.system, gateways, body.transaction_id, request.log),
   );
 
   bindRoute(app, guard, billingRoutes.payment, async ({ scope, request, params }) =>
@@ -201,7 +201,13 @@ const registerNotificationRoute = (app: FastifyInstance, ctx: FeatureContext, ga
         query: request.query,
         rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
       };
-      const outcome = await receiveNotification(ctx.system, gateways, request.params.gateway, notification);
+      const outcome = await receiveNotification(
+        ctx.system,
+        gateways,
+        request.params.gateway,
+        notification,
+        request.log,
+      );
       if (outcome === 'unknown_gateway') {
         return reply.status(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
       }

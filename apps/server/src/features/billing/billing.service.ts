@@ -300,7 +300,7 @@ export const billingService = (scope: OrgScope, deps: BillingDeps) => {
     }
 
     const payer = scope.userId ? await repo.findPayer(scope.userId) : null;
-    const payment: PaymentRow = await repo.insert({
+    const payment: PaymentRow | null = await repo.insert({
       userId: scope.userId,
       method: input.method,
       gateway: gateway.name,
@@ -317,6 +317,8 @@ export const billingService = (scope: OrgScope, deps: BillingDeps) => {
       referenceExpiresAt: null,
       description: input.description,
     });
+    // The organization was deleted while the payment was being made: nothing is charged for it.
+    if (!payment) throw new AppError('NOT_A_MEMBER', 'You are not a member of this organization.');
 
     const base = deps.baseUrl;
     let created;

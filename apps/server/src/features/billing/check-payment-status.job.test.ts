@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../schema';
+import { invoices, organizations, payments } from '../../schema';
 import { createJobQueue } from '../../platform/jobs/job-queue';
 import { createLogger } from '../../platform/logging/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -9,7 +9,8 @@ import { productJobs, type JobDeps } from '../jobs';
 import { paymentsSystemRepository } from './billing.repository';
 import { body, call, organizationWithMember, purchaseMovements, storedPayment } from './billing.test-helpers';
 import { schedulePendingPaymentChecks } from './check-payment-status.job';
-import { createGatewayRegistry } from './gateways/registry';
+import type { StatusReport } from './gateways/gateway';
+import { createGatewayRegistry, type GatewayRegistry } from './gateways/registry';
 import { sandboxGateway, signSandboxNotification } from './gateways/sandbox/sandbox.gateway';
 import { checkPaymentStatus } from './payment-fulfilment.service';
 
@@ -159,5 +160,61 @@ describe('the payment status check', () => {
     }
     expect((await storedPayment(t, p.id)).status).toBe('SUCCEEDED');
     expect(await purchaseMovements(t, p.id)).toEqual([{ amount: 7 }]);
+  });
+
+  it('ends a payment whose organization is gone without a trace of it, instead of asking forever', async () => {
+    // Two payments made as their organization's deletion was committing: nothing kept them, nothing is
+    // left of the organization.
+    const o = await organizationWithMember(t);
+    const paid = await createPayment(o.owner, 9);
+    const unpaid = await createPayment(o.owner, 11);
+    await sandboxGateway(t.system.db).settle(paid.gatewayRef!, 'paid');
+    await t.system.db.delete(invoices).where(eq(invoices.organizationId, o.organizationId));
+    await t.system.db.delete(organizations).where(eq(organizations.id, o.organizationId));
+    await age(paid.id, 2 * 60_000);
+    await age(unpaid.id, 2 * 60_000);
+    const registry = createGatewayRegistry(t.config, t.system.db);
+    const scope = t.system.scopeFor(o.organizationId);
+
+    // Paid: the money was taken, so it succeeded, with nothing granted; the other ends as cancelled.
+    expect(await checkPaymentStatus(scope, registry, paid.id)).toBe('organization_deleted');
+    expect(await storedPayment(t, paid.id)).toMatchObject({ status: 'SUCCEEDED', fulfilledAt: null });
+    expect(await purchaseMovements(t, paid.id)).toEqual([]);
+    expect(await checkPaymentStatus(scope, registry, unpaid.id)).toBe('organization_deleted');
+    expect((await storedPayment(t, unpaid.id)).status).toBe('CANCELLED');
+    // Neither is asked about again.
+    const due = await paymentsSystemRepository(t.system.db).findPendingDue(new Date(), 0, 1000, false);
+    expect(due.map((r) => r.id)).not.toContain(paid.id);
+    expect(due.map((r) => r.id)).not.toContain(unpaid.id);
+  });
+
+  it('expires a day-old payment whose fulfilment keeps failing, rather than asking about it forever', async () => {
+    const o = await organizationWithMember(t);
+    const p = await createPayment(o.owner, 13);
+    const real = createGatewayRegistry(t.config, t.system.db);
+    const sandbox = real.byName('sandbox')!;
+    // A report the fulfilment cannot act on: it fails every time.
+    const broken = {
+      ...sandbox,
+      fetchStatus: async (): Promise<StatusReport> => ({
+        paymentId: p.id,
+        gatewayRef: p.gatewayRef,
+        status: 'paid',
+        amountMinor: p.chargedAmountMinor,
+        currency: null as unknown as string,
+      }),
+    };
+    const registry: GatewayRegistry = {
+      ...real,
+      byName: (name) => (name === 'sandbox' ? broken : real.byName(name)),
+    };
+    const scope = t.system.scopeFor(o.organizationId);
+
+    await expect(checkPaymentStatus(scope, registry, p.id)).rejects.toThrow();
+    expect((await storedPayment(t, p.id)).status).toBe('PENDING');
+    await age(p.id, 25 * 3_600_000);
+    await expect(checkPaymentStatus(scope, registry, p.id)).rejects.toThrow();
+    expect((await storedPayment(t, p.id)).status).toBe('EXPIRED');
+    expect(await checkPaymentStatus(scope, registry, p.id)).toBe('not_pending');
   });
 });

@@ -30,8 +30,8 @@ export const checkPaymentStatusJob = defineJob<{ organizationId: string; payment
   retry: { limit: 2, delaySeconds: 30, backoff: true },
   expireInSeconds: 60,
   heartbeatSeconds: 30,
-  handler: async ({ payload, scope }, deps) => {
-    const outcome = await checkPaymentStatus(scope, deps.paymentGateways, payload.paymentId);
+  handler: async ({ payload, scope, log }, deps) => {
+    const outcome = await checkPaymentStatus(scope, deps.paymentGateways, payload.paymentId, new Date(), log);
     return outcome === 'fulfilled' || outcome === 'ended'
       ? { status: 'done' }
       : { status: 'skipped', reason: outcome ?? 'no such payment' };

@@ -1,4 +1,5 @@
 import type { OrgScope } from '../../platform/db/org-scope';
+import { createLogger } from '../../platform/logging/logger';
 import { grantExtraCredits, settleCredits } from '../credits/credits.service';
 import { changePlan } from '../subscriptions/subscriptions.service';
 import { billingRepository, type PaymentRow } from './billing.repository';
@@ -12,6 +13,14 @@ const DAY_MS = 86_400_000;
 
 /** A payment nobody paid within this is expired. */
 export const PENDING_LIFETIME_MS = DAY_MS;
+
+/** Where fulfilment warns of what needs a person (the request's or the job's logger). */
+export interface WarningLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+let defaultLog: WarningLog | undefined;
+const fallbackLog = (): WarningLog => (defaultLog ??= createLogger(process.env.LOG_LEVEL ?? 'info'));
 
 /** What a status report came to. */
 export type FulfilmentOutcome =
@@ -69,30 +78,52 @@ export const fulfilPayment = (
   paymentId: string,
   report: StatusReport,
   gateway: string,
+  log?: WarningLog,
 ): Promise<FulfilmentOutcome> =>
   scope.run(async () => {
     const repo = billingRepository(scope);
-    const payment = await repo.find(paymentId);
+    // The organization's row, then the payment's, both held to the end: the order its deletion takes them
+    // in, so a report racing the deletion waits for it (and then sees the payment kept) or the deletion
+    // waits for the report.
+    const organizationExists = await repo.holdOrganization();
+    const payment = await repo.find(paymentId, { lock: true });
     if (!payment) return 'not_found';
-    if (payment.organizationName !== null) return 'organization_deleted';
-    if (
-      payment.gateway !== gateway ||
-      (report.paymentId !== null && report.paymentId !== payment.id) ||
-      (report.gatewayRef !== null && payment.gatewayRef !== null && report.gatewayRef !== payment.gatewayRef)
-    ) {
-      return 'refused';
+    const matches =
+      payment.gateway === gateway &&
+      (report.paymentId === null || report.paymentId === payment.id) &&
+      (report.gatewayRef === null || payment.gatewayRef === null || report.gatewayRef === payment.gatewayRef);
+    const paidInFull =
+      report.status === 'paid' &&
+      report.amountMinor === payment.chargedAmountMinor &&
+      report.currency.toUpperCase() === payment.chargedCurrency;
+    if (payment.organizationName !== null || !organizationExists) {
+      if (matches && paidInFull) {
+        // The money was taken: the ledger says so, though nothing can be granted (fulfilled_at stays null).
+        if (await repo.markPaidWithoutGrant(payment.id)) {
+          (log ?? fallbackLog()).warn(
+            {
+              paymentId: payment.id,
+              organizationId: payment.organizationId,
+              gateway,
+              amountMinor: payment.chargedAmountMinor,
+              currency: payment.chargedCurrency,
+            },
+            'payment paid after its organization was deleted: recorded as succeeded, nothing granted',
+          );
+        }
+      } else if (matches) {
+        // A payment made while its organization was being deleted, not paid: it ends as the deletion ends them.
+        await repo.markEnded(payment.id, 'CANCELLED');
+      }
+      return 'organization_deleted';
     }
+    if (!matches) return 'refused';
     if (report.status === 'pending') return 'pending';
     if (report.status !== 'paid') {
       await repo.markEnded(payment.id, endedStatus[report.status]);
       return payment.fulfilledAt ? 'already_fulfilled' : 'ended';
     }
-    if (
-      report.amountMinor !== payment.chargedAmountMinor ||
-      report.currency.toUpperCase() !== payment.chargedCurrency
-    ) {
-      return 'refused';
-    }
+    if (!paidInFull) return 'refused';
     const at = new Date();
     const fulfilled = await repo.markFulfilled(payment.id, at);
     if (!fulfilled) return 'already_fulfilled';
@@ -110,6 +141,7 @@ export const checkPaymentStatus = async (
   gateways: GatewayRegistry,
   paymentId: string,
   now = new Date(),
+  log?: WarningLog,
 ): Promise<FulfilmentOutcome | 'not_pending' | 'unanswered' | null> => {
   const repo = billingRepository(scope);
   const payment = await repo.find(paymentId);
@@ -124,7 +156,17 @@ export const checkPaymentStatus = async (
     // Unreachable, or the gateway never made the charge: asked again later, until the payment expires.
   }
   await repo.touch(payment.id, now);
-  const outcome = report ? await fulfilPayment(scope, paymentId, report, payment.gateway) : 'unanswered';
+  let outcome: Awaited<ReturnType<typeof fulfilPayment>> | 'unanswered' = 'unanswered';
+  if (report) {
+    try {
+      outcome = await fulfilPayment(scope, paymentId, report, payment.gateway, log);
+    } catch (error) {
+      // A fulfilment that keeps failing is not asked about forever: once the payment is too old it
+      // expires like any unanswered one (a later paid report still fulfils it), and the error is reported.
+      if (tooOld) await repo.markEnded(payment.id, 'EXPIRED');
+      throw error;
+    }
+  }
   if ((outcome === 'pending' || outcome === 'unanswered') && tooOld) {
     await repo.markEnded(payment.id, 'EXPIRED');
     return 'ended';

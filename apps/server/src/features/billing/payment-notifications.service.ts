@@ -2,7 +2,7 @@ import type { SystemAccess } from '../../platform/db/system-access';
 import { paymentsSystemRepository } from './billing.repository';
 import type { IncomingNotification, StatusReport } from './gateways/gateway';
 import type { GatewayRegistry } from './gateways/registry';
-import { fulfilPayment, type FulfilmentOutcome } from './payment-fulfilment.service';
+import { fulfilPayment, type FulfilmentOutcome, type WarningLog } from './payment-fulfilment.service';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,10 +21,11 @@ const actOn = async (
   system: SystemAccess,
   gateway: string,
   report: StatusReport,
+  log?: WarningLog,
 ): Promise<FulfilmentOutcome> => {
   const payment = await findPaymentOf(system, gateway, report);
   if (!payment) return 'not_found';
-  return fulfilPayment(system.scopeFor(payment.organizationId), payment.id, report, gateway);
+  return fulfilPayment(system.scopeFor(payment.organizationId), payment.id, report, gateway, log);
 };
 
 /**
@@ -38,12 +39,13 @@ export const receiveNotification = async (
   gateways: GatewayRegistry,
   gatewayName: string,
   notification: IncomingNotification,
+  log?: WarningLog,
 ): Promise<FulfilmentOutcome | 'unknown_gateway' | 'forged'> => {
   const gateway = gateways.byName(gatewayName);
   if (!gateway) return 'unknown_gateway';
   const report = await gateway.verifyNotification(notification);
   if (!report) return 'forged';
-  return actOn(system, gateway.name, report);
+  return actOn(system, gateway.name, report, log);
 };
 
 /**
@@ -54,6 +56,7 @@ export const captureCardTransaction = async (
   system: SystemAccess,
   gateways: GatewayRegistry,
   transactionId: string,
+  log?: WarningLog,
 ): Promise<{ success: boolean; error: string | null }> => {
   const gateway = gateways.byName('paymob') ?? gateways.gatewayFor('card_eg');
   if (!gateway?.lookupTransaction) return { success: false, error: 'Payment was not successful' };
@@ -63,7 +66,7 @@ export const captureCardTransaction = async (
   } catch {
     return { success: false, error: 'Payment was not successful' };
   }
-  const outcome = await actOn(system, gateway.name, report);
+  const outcome = await actOn(system, gateway.name, report, log);
   const paid = report.status === 'paid' && (outcome === 'fulfilled' || outcome === 'already_fulfilled');
   return paid ? { success: true, error: null } : { success: false, error: 'Payment was not successful' };
 };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { MembershipRole, organizationProfileInput } from '@invoicing/contract';
-import type { OrgScope, Queryable } from '../../platform/db/org-scope';
+import type { OrgScope, Queryable, SystemTx } from '../../platform/db/org-scope';
 import type { SystemAccess } from '../../platform/db/system-access';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { findSubscription, startTrial } from '../subscriptions/subscriptions.service';
@@ -161,7 +161,7 @@ export const changeMemberRole = (
 export const changeMembershipRole = async (
   system: SystemAccess,
   input: { membershipId: string; role: MembershipRole },
-  opts: { within?: Queryable } = {},
+  opts: { within?: SystemTx } = {},
 ): Promise<MemberRow & { organizationId: string; previousRole: MembershipRole }> => {
   const db = opts.within ?? system.db;
   const organizationId = await membershipsRepository(db).findOrganizationOfMembership(input.membershipId);

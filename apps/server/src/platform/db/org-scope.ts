@@ -6,7 +6,9 @@ import type { MembershipRole } from '@invoicing/contract';
 import type { Db } from './client';
 import { tenantPoolOf } from './tenant-pools';
 
-type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A transaction system code opened on the raw database (`db.transaction`). */
+export type SystemTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DbTx = SystemTx;
 
 /**
  * A transaction inside an organization's scope. It cannot open a nested transaction or roll back by hand:
@@ -185,29 +187,52 @@ export const createOrgScope = (
 /**
  * A scope whose runs share a transaction that system code opened (`db.transaction`): each outermost run
  * switches that transaction to the tenant role and the organization, as `createOrgScope`'s runs do, and
- * back to the system's role once it ends, so that what the system code writes beside it (the admin audit
- * log, which tenants may not write) commits or rolls back with the tenant's change.
+ * back to the role and organization it had before once it ends, so that what the system code writes
+ * beside it (the admin audit log, which tenants may not write) commits or rolls back with the tenant's
+ * change. Only a transaction will do: the switch is local to one, so outside of one (a plain database)
+ * it would not hold and the run would go on without row-level security; a run that does not find
+ * itself in the tenant role after the switch throws before doing anything.
  */
 export const createOrgScopeWithin = (
-  tx: Queryable,
+  tx: SystemTx,
   context: { organizationId: string; userId: string | null; role: MembershipRole | 'SYSTEM' },
 ): OrgScope => {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
   let open = 0;
+  let previous: { role: string; organization: string } | null | undefined = null;
   return {
     ...context,
     run: async (fn) => {
       open += 1;
       try {
         if (open === 1) {
+          [previous] = rowsOf<{ role: string; organization: string }>(
+            await tx.execute(
+              sql`select current_setting('role') as role, coalesce(current_setting('app.organization_id', true), '') as organization`,
+            ),
+          );
           await tx.execute(
             sql`select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', ${context.organizationId}, true)`,
           );
+          const [now] = rowsOf<{ who: string }>(await tx.execute(sql`select current_user as who`));
+          if (now?.who !== 'invoicing_tenant') {
+            throw new Error('an organization scope within a transaction did not switch to the tenant role');
+          }
         }
         return await fn(tx as TenantTx);
       } finally {
         open -= 1;
-        // Back to the role the transaction began with (an error leaves the transaction to its rollback).
-        if (open === 0) await tx.execute(sql`reset role`).catch(() => undefined);
+        // Back to the role and organization the transaction had before (an error leaves the transaction
+        // to its rollback).
+        if (open === 0 && previous) {
+          const { role, organization } = previous;
+          previous = null;
+          await tx
+            .execute(
+              sql`select set_config('role', ${role}, true), set_config('app.organization_id', ${organization}, true)`,
+            )
+            .catch(() => undefined);
+        }
       }
     },
   };

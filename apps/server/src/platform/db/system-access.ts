@@ -1,5 +1,5 @@
 import type { Db } from './client';
-import { createOrgScope, createOrgScopeWithin, type OrgScope, type Queryable } from './org-scope';
+import { createOrgScope, createOrgScopeWithin, type OrgScope, type SystemTx } from './org-scope';
 
 /**
  * The raw database for the few places that work across organizations or before one is chosen: sign-up,
@@ -18,7 +18,7 @@ export interface SystemAccess {
    * `scopeFor` inside a transaction the system code opened on `db`: the organization's work and what the
    * system writes beside it (the admin audit log) commit together or not at all.
    */
-  scopeWithin(tx: Queryable, organizationId: string, actingUserId?: string | null): OrgScope;
+  scopeWithin(tx: SystemTx, organizationId: string, actingUserId?: string | null): OrgScope;
 }
 
 export const createSystemAccess = (db: Db): SystemAccess => ({

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app';
-import { createOrgScope } from './org-scope';
+import { createOrgScope, createOrgScopeWithin, type SystemTx } from './org-scope';
 import { customers, memberships, organizations } from '../../schema';
 
 let t: TestApp;
@@ -203,6 +203,52 @@ describe('tenancy', () => {
       expect(plain[1]).toBe((plain[0] ?? 0) + 1);
     },
   );
+
+  it('a scope within a system transaction runs as the tenant, then gives the transaction back as it was', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const context = { userId: null, role: 'SYSTEM' } as const;
+    const state = sql`select current_user as who, coalesce(current_setting('app.organization_id', true), '') as org`;
+    type State = { who: string; org: string };
+    const stateOf = async (tx: { execute: SystemTx['execute'] }) =>
+      (
+        (await tx.execute(state)) as unknown as {
+          rows: State[];
+        }
+      ).rows[0]!;
+    const seen = await t.system.db.transaction(async (tx) => {
+      const before = await stateOf(tx);
+      // The transaction already runs as another role, in another organization: it gets them back.
+      await tx.execute(
+        sql`select set_config('role', 'invoicing_tenant', true), set_config('app.organization_id', ${b.organization.id}, true)`,
+      );
+      const scope = createOrgScopeWithin(tx, { organizationId: a.organization.id, ...context });
+      const inside = await scope.run(async (inner) => ({
+        state: await stateOf(inner),
+        organizations: (await inner.select().from(memberships)).map((m) => m.organizationId),
+      }));
+      const after = await stateOf(tx);
+      await tx.execute(sql`select set_config('role', 'none', true)`);
+      return { before, inside, after, reset: await stateOf(tx) };
+    });
+    expect(seen.inside.state).toEqual({ who: 'invoicing_tenant', org: a.organization.id });
+    expect(new Set(seen.inside.organizations)).toEqual(new Set([a.organization.id]));
+    expect(seen.after).toEqual({ who: 'invoicing_tenant', org: b.organization.id });
+    expect(seen.reset.who).toBe(seen.before.who);
+    expect(seen.before.who).not.toBe('invoicing_tenant');
+
+    // Only a transaction will do (checked by the type checker too): the database itself, which cannot
+    // keep the switch, is refused before anything runs without row-level security.
+    // @ts-expect-error the raw database is not a transaction
+    const outside = createOrgScopeWithin(t.system.db, { organizationId: a.organization.id, ...context });
+    let ran = false;
+    await expect(
+      outside.run(async () => {
+        ran = true;
+      }),
+    ).rejects.toThrow(/tenant role/);
+    expect(ran).toBe(false);
+  });
 
   it('a connection leaves a scope, failed or not, without its role or organization', async () => {
     const a = await registerUser(t.app);

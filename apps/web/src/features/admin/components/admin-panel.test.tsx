@@ -117,6 +117,16 @@ const entries: AuditEntry[] = [
     },
     created_at: '2026-03-01T07:00:00Z',
   },
+  {
+    id: 'f0000000-0000-4000-8000-00000000000a',
+    actor: { id: me.id, email: me.email },
+    action: 'plan.updated',
+    target_type: 'plan',
+    target_id: '80000000-0000-4000-8000-000000000008',
+    before: { name: 'Pro', price_monthly: '299.00', is_active: true },
+    after: { name: 'Pro', price_monthly: '299.00', is_active: false },
+    created_at: '2026-03-01T06:00:00Z',
+  },
 ];
 
 const pro: AdminPlan = {
@@ -169,7 +179,7 @@ const mada: AdminPaymentMethod = {
 const page = <T,>(results: T[]) => ({ count: results.length, page: 1, page_size: 20, results });
 
 /** A fake admin API; `answer` may take a call first. */
-function fakeServer(answer: (call: ApiCall) => Response | undefined = () => undefined) {
+function fakeServer(answer: (call: ApiCall) => Response | Promise<Response> | undefined = () => undefined) {
   const calls = stubApi((call) => {
     const answered = answer(call);
     if (answered) return answered;
@@ -522,6 +532,33 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     expect(await screen.findByText(t('paymentMethods.deactivated', { name }))).toBeInTheDocument();
   });
 
+  it('payment methods: a switch stays blocked while its change is on its way, whatever other switches do', async () => {
+    let answerFawry: () => void = () => undefined;
+    const fawryAnswered = new Promise<void>((resolve) => {
+      answerFawry = resolve;
+    });
+    fakeServer((call) =>
+      call.method === 'POST' && call.path === `/admin/payment-methods/${fawry.id}/toggle_active/`
+        ? fawryAnswered.then(() => jsonResponse(200, { ...fawry, is_active: false }))
+        : undefined,
+    );
+    await renderAdmin('/admin?tab=paymentMethods', language);
+    const switchOf = async (method: string) =>
+      within(
+        (await screen.findAllByTestId('admin-method-row')).find((r) => r.dataset.method === method)!,
+      ).getByTestId('admin-method-active');
+    await user.click(await switchOf('fawry'));
+    await waitFor(async () => expect(await switchOf('fawry')).toBeDisabled());
+    // Another method switched meanwhile, and its answer back: the first is still on its way.
+    await user.click(await switchOf('mada'));
+    const madaName = language === 'ar' ? mada.display_name_ar : mada.display_name;
+    expect(await screen.findByText(t('paymentMethods.activated', { name: madaName }))).toBeInTheDocument();
+    expect(await switchOf('mada')).toBeEnabled();
+    expect(await switchOf('fawry')).toBeDisabled();
+    answerFawry();
+    await waitFor(async () => expect(await switchOf('fawry')).toBeEnabled());
+  });
+
   it('payment methods: edited in English and Arabic with the form checks', async () => {
     const server = fakeServer();
     await renderAdmin('/admin?tab=paymentMethods', language);
@@ -597,6 +634,10 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     expect(edited).toHaveTextContent(t('paymentMethods.fields.sort_order'));
     expect(edited).not.toHaveTextContent(t('paymentMethods.fields.description'));
     expect(within(rows[2]!).getByTestId('admin-audit-change')).toHaveTextContent(t('common.none'));
+    // A plan switched off names what changed too.
+    expect(within(rows[4]!).getByTestId('admin-audit-change')).toHaveTextContent(
+      t('auditLog.changed', { fields: t('plans.columns.active') }),
+    );
     await user.click(screen.getByTestId('admin-audit-action'));
     await user.click(await screen.findByRole('option', { name: t('auditLog.actions.organization_deleted') }));
     await waitFor(() =>

@@ -69,7 +69,10 @@ function changeOf(entry: AuditEntry, t: TFunction, language: string): string {
   }
   const edit = editedFields(entry);
   if (edit) {
-    const names = edit.fields.map((field) => t(`${edit.section}.fields.${field}`));
+    // Switched on or off: named as the list's column is.
+    const names = edit.fields.map((field) =>
+      t(field === 'is_active' ? `${edit.section}.columns.active` : `${edit.section}.fields.${field}`),
+    );
     return t('auditLog.changed', {
       fields: new Intl.ListFormat(language, { type: 'conjunction' }).format(names),
     });
@@ -88,6 +91,7 @@ const planFields = [
   'max_customers',
   'max_items',
   'max_invoices_per_month',
+  'is_active',
 ] as const;
 const paymentMethodFields = [
   'display_name',

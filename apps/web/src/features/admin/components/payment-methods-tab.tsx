@@ -22,12 +22,16 @@ export function PaymentMethodsTab({ onDenied }: { onDenied: () => void }) {
   const query = useAdminPaymentMethods();
   const toggle = useToggleAdminPaymentMethodMutation();
   const [editing, setEditing] = useState<AdminPaymentMethod | null>(null);
+  // Every method whose switch is on its way: one toggle ending does not free another still pending.
+  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(() => new Set());
 
   useEffect(() => {
     if (isAccessDenied(query.error)) onDenied();
   }, [query.error, onDenied]);
 
   const setActive = async (method: AdminPaymentMethod) => {
+    if (pendingIds.has(method.id)) return;
+    setPendingIds((ids) => new Set(ids).add(method.id));
     try {
       const changed = await toggle.mutateAsync(method.id);
       const name = methodName(changed, language);
@@ -37,6 +41,12 @@ export function PaymentMethodsTab({ onDenied }: { onDenied: () => void }) {
       );
     } catch (error) {
       showToast(describeError(error, t, language, t('paymentMethods.saveFailed')), 'error');
+    } finally {
+      setPendingIds((ids) => {
+        const rest = new Set(ids);
+        rest.delete(method.id);
+        return rest;
+      });
     }
   };
 
@@ -110,7 +120,7 @@ export function PaymentMethodsTab({ onDenied }: { onDenied: () => void }) {
                   checked={method.is_active}
                   label={method.is_active ? t('paymentMethods.active') : t('paymentMethods.inactive')}
                   ariaLabel={t('paymentMethods.activeLabel', { name })}
-                  pending={toggle.isPending && toggle.variables === method.id}
+                  pending={pendingIds.has(method.id)}
                   onChange={() => void setActive(method)}
                   testId="admin-method-active"
                 />
