@@ -8,6 +8,8 @@ export interface InvoiceTruth {
   file: string;
   language: 'en' | 'ar' | 'bi';
   kind: string;
+  /** Generated documents: the layout family. */
+  family?: string;
   fields: {
     invoice_number: string;
     issue_date: string;

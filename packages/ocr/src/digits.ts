@@ -304,6 +304,22 @@ function isCandidate(w: Word, tuned: boolean): boolean {
 }
 
 /**
+ * A word of Latin letters only ("Al", "VAT") next to a Latin word of three letters or more on its line
+ * ("Al Riyada Trading"): part of a Latin phrase, not a number read as look-alike letters.
+ */
+function inLatinPhrase(w: Word, words: Word[]): boolean {
+  if (!/^[A-Za-z]+$/.test(w.text) || w.lineKey === undefined) return false;
+  const h = w.y1 - w.y0;
+  return words.some(
+    (v) =>
+      v !== w &&
+      v.lineKey === w.lineKey &&
+      /^[A-Za-z][a-z]{2,}[.,]?$/.test(v.text) &&
+      Math.max(v.x0 - w.x1, w.x0 - v.x1) < h * 1.5,
+  );
+}
+
+/**
  * Re-reads, on a page whose numbers are printed in Arabic-Indic digits, the words the engine misread.
  * `image` is the page the words' boxes refer to. Pages printed with Western digits are left as they
  * are: the glyphs are matched against Western digits too, and the page is rewritten only when most
@@ -315,7 +331,7 @@ export async function rereadArabicDigits(
   page: PageWords,
   opts: { tunedModel?: boolean } = {},
 ): Promise<{ page: PageWords; changed: number }> {
-  const cands = page.words.filter((w) => isCandidate(w, !!opts.tunedModel));
+  const cands = page.words.filter((w) => isCandidate(w, !!opts.tunedModel) && !inLatinPhrase(w, page.words));
   if (cands.length < 3) return { page, changed: 0 };
   templates ??= renderTemplates();
   const ts = await templates;

@@ -1,4 +1,4 @@
-import { arabicForms, countArabic, countLatin, hasArabic, stripBidi } from './text.js';
+import { arabicForms, arabicLetterFixes, countArabic, countLatin, hasArabic, stripBidi } from './text.js';
 
 export interface Word {
   text: string;
@@ -69,7 +69,7 @@ function isRtl(words: Word[]): boolean {
 /** Groups words into visual lines: engine lines first, then lines side by side on one row are joined. */
 export function buildLines(page: PageWords): Line[] {
   const words = page.words
-    .map((w) => ({ ...w, text: arabicForms(stripBidi(w.text)).trim() }))
+    .map((w) => ({ ...w, text: arabicLetterFixes(arabicForms(stripBidi(w.text))).trim() }))
     .filter((w) => w.text && w.x1 > w.x0 && w.y1 > w.y0);
   const groups = new Map<string, Word[]>();
   let auto = 0;

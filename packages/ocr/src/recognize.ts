@@ -254,6 +254,39 @@ async function readPdf(bytes: Uint8Array, ctx: Ctx): Promise<{ readings: PageWor
 /** Reads an invoice (image or PDF bytes) and extracts its fields. */
 export async function recognizeInvoice(input: RecognizeInput, options: RecognizeOptions): Promise<OcrResult> {
   const started = Date.now();
+  const { perPage, ctx } = await readPages(input, options);
+  return extractFields(perPage, ctx, started);
+}
+
+/** What the engine read of a document, page by page: the input of the extraction. */
+export interface DocumentReadings {
+  perPage: PageWords[][];
+  pages: number;
+  warnings: string[];
+}
+
+/**
+ * The two halves of `recognizeInvoice`, for the benchmark's replay of stored readings
+ * (`bench/ocr/replay.ts`): the extraction is then run without the page images, so nothing is read again
+ * from pixels (short days, a missing date, the second look at the seller's rows).
+ */
+export async function readDocument(
+  input: RecognizeInput,
+  options: RecognizeOptions,
+): Promise<DocumentReadings> {
+  const { perPage, ctx } = await readPages(input, options);
+  return { perPage, pages: ctx.pages, warnings: ctx.warnings };
+}
+export async function extractReadings(r: DocumentReadings, options: RecognizeOptions): Promise<OcrResult> {
+  const budget = new Budget(options.timeoutMs ?? DEFAULT_TIMEOUT_MS[options.pipeline], options.signal);
+  const ctx: Ctx = { budget, options, warnings: [...r.warnings], pages: r.pages, sources: new Map() };
+  return extractFields(r.perPage, ctx, Date.now());
+}
+
+async function readPages(
+  input: RecognizeInput,
+  options: RecognizeOptions,
+): Promise<{ perPage: PageWords[][]; ctx: Ctx }> {
   const budget = new Budget(options.timeoutMs ?? DEFAULT_TIMEOUT_MS[options.pipeline], options.signal);
   budget.check();
   const ctx: Ctx = { budget, options, warnings: [], pages: 1, sources: new Map() };
@@ -271,6 +304,11 @@ export async function recognizeInvoice(input: RecognizeInput, options: Recognize
   } else {
     perPage = [await ocrImage(input.bytes, 1, ctx)];
   }
+  return { perPage, ctx };
+}
+
+async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number): Promise<OcrResult> {
+  const { budget, options } = ctx;
   budget.check();
   options.onProgress?.({ page: ctx.pages, pages: ctx.pages, stage: 'extract' });
   const primary = perPage.map((r) => r.filter((p) => !p.second));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { arabicForms, foldArabic, toWesternDigits, visualToLogical } from './text.js';
+import {
+  arabicForms,
+  arabicLetterFixes,
+  foldArabic,
+  joinArabicConjunction,
+  toWesternDigits,
+  visualToLogical,
+} from './text.js';
 
 describe('text normalisation', () => {
   it('maps every digit set and Arabic separators to ASCII', () => {
@@ -17,5 +24,22 @@ describe('text normalisation', () => {
   it('reverses visual-order Arabic words from PDF text layers but keeps digit runs', () => {
     expect(visualToLogical('ةروتاف')).toBe('فاتورة');
     expect(visualToLogical('Invoice')).toBe('Invoice');
+  });
+  it('puts back a lam-alef with hamza answered in reversed order, and dots read as zeros inside words', () => {
+    expect(arabicLetterFixes('اإلتقان')).toBe('الإتقان');
+    expect(arabicLetterFixes('األمل')).toBe('الأمل');
+    // A hamzated alef after lam is left alone where it is written so.
+    expect(arabicLetterFixes('الألوان مسألة')).toBe('الألوان مسألة');
+    expect(arabicLetterFixes('ذ٠م٠م')).toBe('ذ.م.م');
+    // Digits beside letters or other digits stay digits.
+    expect(arabicLetterFixes('١٠٠ قطعة ٢٠')).toBe('١٠٠ قطعة ٢٠');
+    expect(arabicLetterFixes('Invoice 1010')).toBe('Invoice 1010');
+  });
+  it('joins the conjunction و to the word it leads', () => {
+    expect(joinArabicConjunction('النخيل للعقارات و شركاه')).toBe('النخيل للعقارات وشركاه');
+    expect(joinArabicConjunction('للتكييف و التبريد')).toBe('للتكييف والتبريد');
+    // و inside or ending a word, and before a Latin word or a number, is left as it is.
+    expect(joinArabicConjunction('الواحة للتجارة')).toBe('الواحة للتجارة');
+    expect(joinArabicConjunction('شارع و 12')).toBe('شارع و 12');
   });
 });

@@ -42,6 +42,27 @@ export function arabicForms(s: string): string {
   return out;
 }
 
+/**
+ * Misreads of Arabic the script's own rules give away:
+ * - lam-alef with a hamza or madda (لأ لإ لآ) answered in reversed order after the article's alef
+ *   ("اإلتقان" for الإتقان): no Arabic word has an alef followed by a hamzated alef;
+ * - the Arabic-Indic zero between two letters is a dot ("ذ٠م٠م" is ذ.م.م): digits do not stand inside words.
+ */
+export function arabicLetterFixes(s: string): string {
+  if (!hasArabic(s)) return s;
+  return s
+    .replace(/\u0627([\u0622\u0623\u0625])\u0644/g, '\u0627\u0644$1')
+    .replace(/(?<=[\u0621-\u064a])\u0660(?=[\u0621-\u064a])/g, '.');
+}
+
+/**
+ * The conjunction و is written joined to the word it leads; the engine often sets it apart, since و
+ * never joins the letter after it ("و شركاه" for وشركاه).
+ */
+export function joinArabicConjunction(s: string): string {
+  return s.replace(/(^|\s)\u0648\s+(?=[\u0621-\u064a])/g, '$1\u0648');
+}
+
 /** Folds spelling variants (hamza forms, ta marbuta, alef maqsura, diacritics) for matching only. */
 export function foldArabic(s: string): string {
   return arabicForms(s)

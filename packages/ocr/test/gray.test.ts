@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cropGray, stackGray, toPgm } from '../src/engine/image.js';
+import sharp from 'sharp';
+import { cropGray, prepareImage, stackGray, toPgm } from '../src/engine/image.js';
 import type { Gray } from '../src/engine/image.js';
 
 /** A 6 x 4 image whose pixel at (x, y) is 10 * y + x. */
@@ -39,5 +40,37 @@ describe('grey images handed to the engine', () => {
       ...[255, 30, 255, 255],
       ...[255, 255, 255, 255],
     ]);
+  });
+});
+
+describe('uneven light divided out', () => {
+  it('makes a shadowed page evenly white and keeps its ink dark, row by row', async () => {
+    // A page lit from one corner: paper from 250 down to 110, with ink strokes (a third of the paper's
+    // level) every 40 rows, like lines of text.
+    const width = 1800;
+    const height = 1400;
+    const data = Buffer.alloc(width * height);
+    const paper = (x: number, y: number): number => 250 - 140 * ((x / width + y / height) / 2);
+    const ink = (x: number, y: number): boolean => y % 40 >= 20 && y % 40 < 26 && x % 90 < 60;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const p = paper(x, y);
+        data[y * width + x] = Math.round(ink(x, y) ? p / 3 : p);
+      }
+    const png = await sharp(data, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
+    const img = await prepareImage(new Uint8Array(png), { flatten: 'auto', deskew: false });
+    expect(img.flattened).toBe(true);
+    const { data: out, width: w } = img.gray;
+    // Every part of the page: paper near white, ink well below the engine's threshold.
+    for (let y = 60; y < img.height - 60; y += 37) {
+      for (let x = 60; x < w - 60; x += 53) {
+        const v = out[y * w + x] as number;
+        if (ink(x, y)) expect(v, `ink at ${x},${y}`).toBeLessThan(110);
+        else if (!ink(x, y - 3) && !ink(x, y + 3) && !ink(x - 3, y) && !ink(x + 3, y))
+          expect(v, `paper at ${x},${y}`).toBeGreaterThan(215);
+      }
+    }
   });
 });

@@ -163,7 +163,13 @@ async function flattenLight(
   height: number,
   force: boolean,
 ): Promise<{ pixels: Buffer; applied: boolean }> {
-  // Brightest pixel per 16 x 16 block: paper, not ink, whatever the text density.
+  // Brightest pixel per 16 x 16 block: paper, not ink, whatever the text density. Taken from a slightly
+  // blurred copy: on a noisy photo the brightest single pixel is a speck of noise well above the paper.
+  const smooth = await sharp(pixels, { raw: { width, height, channels: 1 } })
+    .blur(1.5)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const B = 16;
   const sw = Math.ceil(width / B);
   const sh = Math.ceil(height / B);
@@ -175,7 +181,7 @@ async function flattenLight(
       let m = blockMax[brow + bx] as number;
       const end = Math.min(width, (bx + 1) * B);
       for (let x = bx * B; x < end; x++) {
-        const v = pixels[row + x] as number;
+        const v = smooth[row + x] as number;
         if (v > m) m = v;
       }
       blockMax[brow + bx] = m;
@@ -184,6 +190,8 @@ async function flattenLight(
   const small = await sharp(blockMax, { raw: { width: sw, height: sh, channels: 1 } })
     .median(5)
     .blur(2)
+    // Sharp hands back three channels of a one-channel raw image unless told: one level per block.
+    .extractChannel(0)
     .raw()
     .toBuffer();
   const sorted = Uint8Array.from(small).sort();
@@ -193,6 +201,7 @@ async function flattenLight(
   if (!force && hi - lo < 40) return { pixels, applied: false };
   const bg = await sharp(small, { raw: { width: sw, height: sh, channels: 1 } })
     .resize(width, height, { kernel: 'cubic' })
+    .extractChannel(0)
     .raw()
     .toBuffer();
   const out = Buffer.allocUnsafe(pixels.length);

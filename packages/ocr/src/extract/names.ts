@@ -2,8 +2,13 @@
 import { logicalWords } from '../layout.js';
 import type { Line, Word } from '../layout.js';
 import { confirmByPage } from '../parse/page-words.js';
-import { fixRegionalNameMisreads, hasRegionalNameMark, regionalNameWords } from '../regions/index.js';
-import { hasArabic } from '../text.js';
+import {
+  fixArabicLegalFormTail,
+  fixRegionalNameMisreads,
+  hasRegionalNameMark,
+  regionalNameWords,
+} from '../regions/index.js';
+import { hasArabic, joinArabicConjunction } from '../text.js';
 import { meanConf } from './model.js';
 import type { Found } from './model.js';
 
@@ -15,10 +20,12 @@ export function textOf(words: Word[], rtl: boolean): string {
 
 /** Drops label leftovers and separators around a name ("/ ", ": ", trailing "|"). */
 export function cleanName(s: string): string {
-  return s
-    .replace(/^[\s:：/|\-–—.,_]+|[\s:：/|\-–—,_]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return joinArabicConjunction(
+    s
+      .replace(/^[\s:：/|\-–—.,_]+|[\s:：/|\-–—,_]+$/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 /**
@@ -47,7 +54,8 @@ export function pickLanguage(words: Word[], line: Line): Found<string> {
     else if (meanConf(x) < 0.6 && meanConf(y) >= 0.75) pick = y;
     else pick = words;
   } else pick = words;
-  return { value: cleanName(pick.map((w) => w.text).join(' ')), words: pick, line, conf: meanConf(pick) };
+  const value = fixArabicLegalFormTail(cleanName(pick.map((w) => w.text).join(' ')));
+  return { value, words: pick, line, conf: meanConf(pick) };
 }
 
 /**
@@ -163,12 +171,12 @@ function joinCutWords(name: string): string {
  * - initials read with digits or a yen sign ("MR. D.1.¥." is "MR. D.I.Y.").
  */
 export function fixNameMisreads(name: string): string {
-  return fixRegionalNameMisreads(joinCutWords(name).replace(/\p{L}+/gu, fixNameWord)).replace(
-    /(?<![\p{L}\d])(?:[\p{Lu}\d¥$]\.){2,}(?![\p{L}\d])/gu,
-    (w) =>
-      /\p{Lu}/u.test(w)
-        ? w.replace(/1/g, 'I').replace(/0/g, 'O').replace(/¥/g, 'Y').replace(/\$|5/g, 'S').replace(/8/g, 'B')
-        : w,
+  return fixRegionalNameMisreads(
+    fixArabicLegalFormTail(joinCutWords(name).replace(/\p{L}+/gu, fixNameWord)),
+  ).replace(/(?<![\p{L}\d])(?:[\p{Lu}\d¥$]\.){2,}(?![\p{L}\d])/gu, (w) =>
+    /\p{Lu}/u.test(w)
+      ? w.replace(/1/g, 'I').replace(/0/g, 'O').replace(/¥/g, 'Y').replace(/\$|5/g, 'S').replace(/8/g, 'B')
+      : w,
   );
 }
 

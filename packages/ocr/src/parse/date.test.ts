@@ -54,4 +54,11 @@ describe('parseDate', () => {
     'refuses %s',
     (s) => expect(parseDate(s)).toBeNull(),
   );
+  it('reads Arabic month names whose letters lost or gained their dots', () => {
+    expect(parseDate('31 بولبو 2025')).toBe('2025-07-31');
+    expect(parseDate('٣ سيتمير ٢٠٢٤')).toBe('2024-09-03');
+    expect(parseDate('14 أغسطس 2025')).toBe('2025-08-14');
+    // Words of another skeleton are no month.
+    expect(parseDate('31 بولص 2025')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { foldArabic, toWesternDigits } from '../text.js';
+import { arabicSkeleton, foldArabic, toWesternDigits } from '../text.js';
 
 const EN_MONTHS: Record<string, number> = {
   january: 1,
@@ -77,9 +77,24 @@ function iso(y: number, m: number, d: number): string | null {
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/**
+ * Single-word Arabic month names of four letters or more by their dotless skeleton (`arabicSkeleton`):
+ * dots are what blur and noise lose or add first ("بولبو" is يوليو). Shorter names are matched as written.
+ */
+const AR_MONTH_SKELETONS = new Map(
+  AR_MONTHS.filter(([name]) => !name.includes(' ') && name.length >= 4).map(([name, n]) => [
+    arabicSkeleton(name),
+    n,
+  ]),
+);
+
 /** Replaces month names with "@N@" markers so the numeric patterns below can read them. */
 function markMonths(s: string): string {
-  let out = ` ${s} `;
+  let out = ` ${s} `.replace(/[\u0621-\u064a]{4,}/g, (w) => {
+    const n = AR_MONTH_SKELETONS.get(arabicSkeleton(w)) ?? AR_MONTH_SKELETONS.get(arabicSkeleton(w.slice(1)));
+    // A leading ل or ب ("لشهر", "بيناير") is a preposition; the rest must be the month.
+    return n && (AR_MONTH_SKELETONS.has(arabicSkeleton(w)) || /^[لب]/.test(w)) ? ` @${n}@ ` : w;
+  });
   for (const [name, n] of AR_MONTHS) {
     out = out.replace(
       new RegExp(`(^|[\\s\\d\\-/.,،])(?:ل|ب)?${name}(?=[\\s\\d\\-/.,،]|$)`, 'g'),

@@ -81,4 +81,12 @@ describe('findLabels', () => {
     // Without the gaps the words would pair across the columns.
     expect(findLabels(words).map((m) => m.field)).not.toEqual(['due_date', 'issue_date', 'invoice_number']);
   });
+  it("finds the seller's labels of many wordings, and titles that are not names", () => {
+    expect(fields('Issued By')).toEqual(['vendor']);
+    expect(fields('Billed By')).toEqual(['vendor']);
+    expect(fields('صادرة من')).toEqual(['vendor']);
+    expect(fields('Issued To')).toEqual(['customer']);
+    expect(fields('فاتورة مبيعات')).toEqual(['title']);
+    expect(fields('Commercial Invoice')).toEqual(['title']);
+  });
 });

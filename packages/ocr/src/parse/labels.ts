@@ -280,6 +280,7 @@ export const LABELS: Record<LabelField, string[]> = {
     'billed to',
     'invoice to',
     'sold to',
+    'issued to',
     'customer',
     'client',
     'customer name',
@@ -294,9 +295,30 @@ export const LABELS: Record<LabelField, string[]> = {
     'المشتري',
     'إلى',
     'مقدمة إلى',
+    'مطلوب من',
     'العميل المحترم',
   ],
-  vendor: ['seller', 'vendor', 'supplier', 'from', 'sold by', 'البائع', 'المورد', 'اسم المورد', 'من'],
+  vendor: [
+    'seller',
+    'vendor',
+    'supplier',
+    'from',
+    'sold by',
+    'issued by',
+    'billed by',
+    'bill from',
+    'invoice from',
+    'service provider',
+    'البائع',
+    'اسم البائع',
+    'المورد',
+    'اسم المورد',
+    'من',
+    'صادرة من',
+    'صادر من',
+    'صادرة عن',
+    'مقدم الخدمة',
+  ],
   address: ['address', 'العنوان'],
   contact: [
     'tel',
@@ -363,6 +385,16 @@ export const LABELS: Record<LabelField, string[]> = {
     'فاتورة',
     'فاتورة ضريبية',
     'فاتورة ضريبية مبسطة',
+    'sales invoice',
+    'commercial invoice',
+    'proforma invoice',
+    'cash invoice',
+    'bill',
+    'cash bill',
+    'فاتورة مبيعات',
+    'فاتورة تجارية',
+    'فاتورة نقدية',
+    'فاتورة أولية',
     'receipt',
     'cash receipt',
     'official receipt',
@@ -398,6 +430,9 @@ export const PHRASES: Phrase[] = (Object.entries(LABELS) as [LabelField, string[
     list.map((p) => ({ field, keys: keysOf(p), arabic: /[\u0600-\u06ff]/.test(p) })),
   )
   .sort((a, b) => b.keys.length - a.keys.length);
+
+/** Every word of the Arabic labels, as keys: what a word cut in two is put back to. */
+const ARABIC_LABEL_WORDS = new Set(PHRASES.filter((p) => p.arabic).flatMap((p) => p.keys));
 
 /** Labels are short: one OCR slip is forgiven in a word of five letters or more. */
 function closeEnough(a: string, b: string): boolean {
@@ -446,6 +481,20 @@ export function findLabels(words: string[], apart: boolean[] = []): LabelMatch[]
       keys.push(k);
     }
   });
+  // A label word the engine cut in two ("الر قم", "فاتو رة": a gap after a letter that does not join the
+  // next): neighbours whose letters together make a label word, where they are not label words
+  // themselves, are one word. Right-to-left, the first part stands to the right: after it in the list.
+  const ends = [...idx];
+  for (let i = 0; i + 1 < keys.length; i++) {
+    const a = keys[i] as string;
+    const b = keys[i + 1] as string;
+    if (!hasArabic(a) || !hasArabic(b) || apart[idx[i + 1] ?? 0]) continue;
+    const joined = [b + a, a + b].find((k) => ARABIC_LABEL_WORDS.has(k));
+    if (!joined || (ARABIC_LABEL_WORDS.has(a) && ARABIC_LABEL_WORDS.has(b))) continue;
+    keys.splice(i, 2, joined);
+    ends.splice(i, 2, ends[i + 1] as number);
+    idx.splice(i + 1, 1);
+  }
   const used = new Array<boolean>(keys.length).fill(false);
   const out: LabelMatch[] = [];
   for (const ph of PHRASES) {
@@ -473,7 +522,7 @@ export function findLabels(words: string[], apart: boolean[] = []): LabelMatch[]
       });
       if (!hit) continue;
       for (let j = i; j < i + n; j++) used[j] = true;
-      out.push({ field: ph.field, start: idx[i] ?? 0, end: idx[i + n - 1] ?? 0, arabic: ph.arabic });
+      out.push({ field: ph.field, start: idx[i] ?? 0, end: ends[i + n - 1] ?? 0, arabic: ph.arabic });
     }
   }
   return out.sort((a, b) => a.start - b.start);

@@ -24,9 +24,9 @@ qusais mirdif jebel khalifa mussafah
       example: 'Gulf Ports PJSC',
     },
     {
-      form: 'FZE / FZCO / FZ-LLC',
-      meaning: 'free-zone establishment or company',
-      pattern: /\bFZ(?:E|CO|-?LLC)\b/,
+      form: 'FZE / FZCO / FZ-LLC / م.م.ح / ش.م.ح',
+      meaning: 'free-zone establishment or company (مؤسسة / شركة منطقة حرة)',
+      pattern: /\bFZ(?:E|CO|-?LLC)\b|(?:^|[\s(])[مش]\.\s?م\.\s?ح(?=[\s.)]|$)/u,
       example: 'Palm Logistics FZCO',
     },
   ],

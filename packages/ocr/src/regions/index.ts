@@ -51,6 +51,32 @@ function applyConfusion(text: string, c: Confusion): string {
     : text.replace(c.pattern, c.replacement);
 }
 
+/** The Arabic legal forms of the regions by their letters: "شمم" is ش.م.م. */
+const arabicLegalForms = new Set(
+  regions.flatMap((r) =>
+    r.legalForms.flatMap((f) =>
+      f.form
+        .split(' / ')
+        .filter((x) => /[\u0621-\u064a]/.test(x))
+        .map((x) => x.replace(/\./g, '')),
+    ),
+  ),
+);
+
+/**
+ * An Arabic legal form at the end of a name with its dots misread ("شءم.م", "ذ٠م٠م", "ش،م.م"): single
+ * letters standing apart, whose letters spell a form of the region tables, are written with dots again.
+ */
+export function fixArabicLegalFormTail(name: string): string {
+  return name.replace(
+    /(?<=^|\s)((?:[\u0622-\u064a][\s.,،\u0621\u0660·]+){1,4}[\u0622-\u064a])\.?$/u,
+    (tail) => {
+      const letters = tail.replace(/[^\u0622-\u064a]/g, '');
+      return arabicLegalForms.has(letters) ? [...letters].join('.') : tail;
+    },
+  );
+}
+
 /** A company name with the regions' known misreads of their words repaired. */
 export function fixRegionalNameMisreads(name: string): string {
   return regions.flatMap((r) => r.nameConfusions).reduce(applyConfusion, name);

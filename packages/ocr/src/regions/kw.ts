@@ -23,8 +23,8 @@ kuwait salmiya hawalli farwaniya jahra ahmadi
       example: 'National Cables K.S.C.P.',
     },
     {
-      form: 'ش.م.ك',
-      meaning: 'شركة مساهمة كويتية, a Kuwaiti shareholding company',
+      form: 'ش.م.ك / ش.م.ك.م / ش.م.ك.ع',
+      meaning: 'شركة مساهمة كويتية, a Kuwaiti shareholding company (مقفلة closed, عامة public)',
       pattern: /(?:^|[\s(])ش\.\s?م\.\s?ك(?=[\s.)]|$)/u,
       example: 'الكابلات الوطنية ش.م.ك',
     },

@@ -23,9 +23,9 @@ qatar doha lusail wakrah rayyan
       example: 'Qatar Gas Transport Q.P.S.C.',
     },
     {
-      form: 'ش.م.ق',
-      meaning: 'شركة مساهمة قطرية, a Qatari shareholding company',
-      pattern: /(?:^|[\s(])ش\.\s?م\.\s?ق(?=[\s.)]|$)/u,
+      form: 'ش.م.ق / ش.م.ع.ق',
+      meaning: 'شركة مساهمة (عامة) قطرية, a Qatari (public) shareholding company',
+      pattern: /(?:^|[\s(])ش\.\s?م\.\s?(?:ع\.\s?)?ق(?=[\s.)]|$)/u,
       example: 'ناقلات الغاز ش.م.ق',
     },
   ],

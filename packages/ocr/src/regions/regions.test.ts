@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fixAddressMisreads } from '../extract/address.js';
 import { fixNameMisreads, hasLegalForm } from '../extract/names.js';
 import { fixPlaceWords } from '../parse/places.js';
-import { currencyDecimals, hasRegionalAddressWord, inRegionalLegalForm, regions } from './index.js';
+import {
+  currencyDecimals,
+  fixArabicLegalFormTail,
+  hasRegionalAddressWord,
+  inRegionalLegalForm,
+  regions,
+} from './index.js';
 
 /** ISO 4217 minor units of the regions' currencies. */
 const ISO_DECIMALS: Record<string, number> = {
@@ -79,5 +85,13 @@ describe('currencyDecimals and inRegionalLegalForm', () => {
   it('tells a currency code inside a legal form of two words', () => {
     expect(inRegionalLegalForm('HERO DISTRIBUTION SDN BHD', 'BHD')).toBe(true);
     expect(inRegionalLegalForm('Total BHD 12.500', 'BHD')).toBe(false);
+  });
+  it("writes an Arabic legal form's dots again where the engine misread them", () => {
+    expect(fixArabicLegalFormTail('القمة لأنظمة الأمن شءم.م')).toBe('القمة لأنظمة الأمن ش.م.م');
+    expect(fixArabicLegalFormTail('الساحل للسياحة ذ٠م٠م')).toBe('الساحل للسياحة ذ.م.م');
+    expect(fixArabicLegalFormTail('الخليج للتجارة ش، م. ك. م')).toBe('الخليج للتجارة ش.م.ك.م');
+    // Letters that spell no form, and a last word of the name, are left alone.
+    expect(fixArabicLegalFormTail('شركة ب ت')).toBe('شركة ب ت');
+    expect(fixArabicLegalFormTail('شركة نجد للتكييف')).toBe('شركة نجد للتكييف');
   });
 });

@@ -1,0 +1,139 @@
+// The extraction alone, on stored readings: each document of the generated sets is read by the engine once
+// (per pipeline and Arabic model) and its page words stored; later runs only extract and score, in seconds.
+// For working on the extractor; `bench:ocr` stays the measure (the replay reads nothing again from pixels).
+//   npm run bench:ocr:replay [-- --sets dev,validation] [--groups en,ar,bi] [--pipeline normal]
+//                            [--show FIELD,...] [--doc ID,...] [--fresh]
+//                            [--tag NAME (a separate store of readings)] [--per-doc]
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractReadings, readDocument } from '../../packages/ocr/src/recognize.js';
+import type { DocumentReadings } from '../../packages/ocr/src/recognize.js';
+import type { FieldsJson, Pipeline } from '../../packages/ocr/src/index.js';
+import { CORPUS_VERSION, generateCorpus } from './generate/cli.js';
+import type { Split } from './generate/split.js';
+import { scoreInvoice } from './score.js';
+import type { InvoiceTruth } from './score.js';
+
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+const args = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const pipeline = (opt('--pipeline') ?? 'normal') as Pipeline;
+const setNames = (opt('--sets') ?? 'dev').split(',') as Split[];
+const groups = (opt('--groups') ?? 'en,ar,bi').split(',');
+/** Fields whose misses are printed with the truth beside the extraction. */
+const show = opt('--show')?.split(',') ?? [];
+const onlyDocs = opt('--doc')?.split(',');
+const SEEDS: Record<Split, number> = { dev: 1901, validation: 1902 };
+const cacheRoot = resolve(process.env.OCR_CORPUS_DIR ?? resolve(repoRoot, 'node_modules/.cache/ocr-corpus'));
+
+/** The stored readings belong to the Arabic model that made them. */
+function modelsHash(): string {
+  const dir = resolve(repoRoot, 'packages/ocr/models');
+  const h = createHash('sha1');
+  for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(join(dir, f)));
+  return h.digest('hex').slice(0, 10);
+}
+
+const pct = (a: number, b: number): string => (b ? ((100 * a) / b).toFixed(1) + '%' : '-');
+
+function headerValue(f: FieldsJson, t: InvoiceTruth, field: string): [unknown, unknown] {
+  const tf = t.fields;
+  switch (field) {
+    case 'invoice_number':
+      return [f.invoice_number, tf.invoice_number];
+    case 'issue_date':
+      return [f.issue_date, tf.issue_date];
+    case 'due_date':
+      return [f.due_date, tf.due_date];
+    case 'vendor':
+      return [f.vendor.name, [tf.vendor_name, tf.vendor_name_ar].filter(Boolean).join(' | ')];
+    case 'customer':
+      return [f.customer.name, [tf.customer_name, tf.customer_name_ar].filter(Boolean).join(' | ')];
+    case 'currency':
+      return [f.currency, tf.currency];
+    case 'subtotal':
+      return [f.subtotal, tf.subtotal];
+    case 'tax_rate':
+      return [f.tax_rate, tf.tax_rate];
+    case 'tax':
+      return [f.tax_amount, tf.tax];
+    case 'total':
+      return [f.total, tf.total];
+    default:
+      return [
+        f.line_items.map((l) => `${l.description} | ${l.quantity} x ${l.unit_price} = ${l.total}`),
+        tf.line_items.map(
+          (l) => `${l.description_ar ?? l.description} | ${l.quantity} x ${l.unit_price} = ${l.line_total}`,
+        ),
+      ];
+  }
+}
+
+async function main(): Promise<void> {
+  const models = modelsHash();
+  type Acc = { ok: number; n: number };
+  const add = (m: Map<string, Acc>, k: string, ok: number): void => {
+    const a = m.get(k) ?? { ok: 0, n: 0 };
+    a.ok += ok;
+    a.n += 1;
+    m.set(k, a);
+  };
+  for (const name of setNames) {
+    const dir = resolve(cacheRoot, `${name}-v${CORPUS_VERSION}-s${SEEDS[name]}-n60`);
+    if (!existsSync(join(dir, 'manifest.json'))) {
+      await generateCorpus({ out: dir, count: 60, seed: SEEDS[name], split: name });
+    }
+    const tag = opt('--tag') ? `-${opt('--tag')}` : '';
+    const store = resolve(cacheRoot, 'readings', `${name}-${pipeline}-${models}${tag}`);
+    mkdirSync(store, { recursive: true });
+    const byGroup = new Map<string, Acc>();
+    const byField = new Map<string, Acc>();
+    const truths = readdirSync(dir)
+      .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
+      .sort()
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as InvoiceTruth)
+      .filter((t) => groups.includes(t.language) && (!onlyDocs || onlyDocs.includes(t.id)));
+    for (const t of truths) {
+      const stored = join(store, `${t.id}.json`);
+      let readings: DocumentReadings;
+      if (existsSync(stored) && !args.includes('--fresh')) {
+        readings = JSON.parse(readFileSync(stored, 'utf8')) as DocumentReadings;
+      } else {
+        const bytes = new Uint8Array(readFileSync(join(dir, t.file)));
+        readings = await readDocument({ bytes }, { pipeline, timeoutMs: 600_000 });
+        writeFileSync(stored, JSON.stringify(readings));
+        console.error(`read ${t.id}`);
+      }
+      const r = await extractReadings(readings, { pipeline });
+      const scores = scoreInvoice(r.fields_json, t);
+      for (const s of scores) {
+        add(byGroup, t.language, s.ok ? 1 : 0);
+        add(byField, s.field, s.ok ? 1 : 0);
+      }
+      if (args.includes('--per-doc')) {
+        console.log(`${t.id} ${t.language} ${scores.filter((s) => s.ok).length}/${scores.length}`);
+      }
+      const missed = new Set(scores.filter((s) => !s.ok).map((s) => s.field));
+      for (const field of show) {
+        if (!missed.has(field) && !(field === 'items' && [...missed].some((m) => m.startsWith('item.')))) {
+          continue;
+        }
+        const [got, want] = headerValue(r.fields_json, t, field);
+        console.log(
+          `${t.id} (${t.language}, ${t.family}) ${field}: got ${JSON.stringify(got)} want ${JSON.stringify(want)}`,
+        );
+      }
+      if (onlyDocs?.length === 1) console.log(r.raw_text);
+    }
+    console.log(`\n## ${name} (${pipeline}, models ${models})`);
+    for (const [g, a] of byGroup) console.log(`${g}: ${pct(a.ok, a.n)} (${a.ok}/${a.n})`);
+    for (const [f, a] of byField) console.log(`  ${f}: ${f === 'item.extra' ? a.n : pct(a.ok, a.n)}`);
+  }
+}
+
+await main();
