@@ -78,6 +78,56 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.boxes['total']?.x).toBeGreaterThan(0.7);
   });
 
+  it('reads three-decimal amounts as such without the currency, and a charge inside the table as an item', () => {
+    // The currency line was misread; every amount has three decimals (fils, baisa). "رسوم الشحن" (shipping
+    // charges) names an amount but is a row of the table: it neither ends it nor is lost.
+    const lines = page([
+      [[1100, 'الأندلس للأدوية ش.م.م']],
+      [
+        [100, 'الإجمالي'],
+        [400, 'السعر'],
+        [700, 'التفاصيل'],
+        [1200, 'الكمية'],
+      ],
+      [
+        [100, '٢,٤٤٨.٠٠٠'],
+        [400, '٢٠٤.٠٠٠'],
+        [700, 'مكيف سبليت'],
+        [1200, '١٢'],
+      ],
+      [
+        [100, '٠.٥٠٠'],
+        [400, '٠.٢٥٠'],
+        [700, 'أقلام حبر جاف'],
+        [1200, '٢'],
+      ],
+      [
+        [100, '٤٥٧.٥٠٠'],
+        [400, '٣٠.٥٠٠'],
+        [700, 'رسوم الشحن'],
+        [1200, '١٥'],
+      ],
+      [
+        [100, '٩.٥٣٢'],
+        [400, '٤.٧٦٦'],
+        [700, 'وحدة أرفف حديد'],
+        [1200, '٢'],
+      ],
+      [
+        [100, '٢,٩١٥.٥٣٢'],
+        [1200, 'الإجمالي قبل الضريبة'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.line_items.map((l) => [l.description, l.quantity, l.unit_price, l.total])).toEqual([
+      ['مكيف سبليت', '12', '204.000', '2448.000'],
+      ['أقلام حبر جاف', '2', '0.250', '0.500'],
+      ['رسوم الشحن', '15', '30.500', '457.500'],
+      ['وحدة أرفف حديد', '2', '4.766', '9.532'],
+    ]);
+    expect(f.subtotal).toBe('2915.532');
+  });
+
   it('reads a right-to-left Arabic invoice with Arabic-Indic digits and labels on the right', () => {
     // Words of each row from left to right on the page: values on the left, labels on the right.
     const lines = page([

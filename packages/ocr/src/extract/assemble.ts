@@ -88,7 +88,7 @@ export function assemble(
   const { currency } = items;
   const { choice } = totals;
   // Amounts keep the decimals of the currency's minor unit (three for the dinars and the rial of Oman).
-  const places = printedDecimals(totals) ?? currencyDecimals(currency?.value);
+  const places = printedDecimals(totals) ?? (items.threeDecimals ? 3 : currencyDecimals(currency?.value));
   const lineItems = items.rows.map((r, i) => lineItem(marks, r, i, places));
   const found: [string, Found<string> | null][] = [
     ['invoice_number', invoiceNumber],

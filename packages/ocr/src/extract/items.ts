@@ -20,12 +20,32 @@ const MILLESIMAL = ['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD'];
 export interface Items {
   currency: Found<string> | null;
   rows: ItemRow[];
+  /** The page prints its amounts with three decimals (fils, baisa), whatever the currency read. */
+  threeDecimals: boolean;
 }
 
 export function readItemsStep(doc: Doc): Items {
   const currency = detectCurrency(doc.infos);
-  const millesimal = MILLESIMAL.includes(currency?.value ?? '');
-  return { currency, rows: readItems(doc.infos, doc.amountOpts, millesimal).rows };
+  const three = threeDecimals(doc);
+  const millesimal = MILLESIMAL.includes(currency?.value ?? '') || three;
+  return { currency, rows: readItems(doc.infos, doc.amountOpts, millesimal).rows, threeDecimals: three };
+}
+
+/**
+ * Amounts printed with three decimals throughout ("2,448.000", "0.250"), as in fils and baisa, whether
+ * or not the currency was read: most amounts with decimals on the page have three, and at least four do.
+ */
+function threeDecimals(doc: Doc): boolean {
+  let three = 0;
+  let two = 0;
+  for (const info of doc.infos) {
+    for (const w of info.line.words) {
+      const t = toWesternDigits(w.text);
+      if (/^\(?-?\d{1,3}(?:,\d{3})*\.\d{3}\)?$|^\d+\.\d{3}$/.test(t)) three++;
+      else if (/^\(?-?\d[\d,]*\.\d{2}\)?$/.test(t)) two++;
+    }
+  }
+  return three >= 4 && three > 2 * two;
 }
 
 /**
@@ -175,11 +195,13 @@ function itemRow(
   header: HeaderInfo | null,
   descWords: Word[],
 ): ItemRow | null {
+  const arabicIndic = cells.some((c) => /[\u0660-\u0669]/.test(c.word.text));
+  const hints = columnHints(cells, header);
   const r = readLine(
     cells.map((c) => c.value),
-    columnHints(cells, header),
+    hints,
     true,
-    cells.some((c) => /[\u0660-\u0669]/.test(c.word.text)),
+    arabicIndic,
   );
   if (!descWords.length && !r.consistent) return null;
   const at = (i: number | null) => (i === null ? null : (cells[i] ?? null));
@@ -239,7 +261,13 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
       pending = null;
       continue;
     }
-    const stop = info.labels.some((l) => STOP_FIELDS.has(l.field));
+    // A charge in the table ("Shipping  15  30.500  457.500", "رسوم الشحن") is a row of it: a label of
+    // another amount stops the table only on a row without a quantity, a price and a total.
+    const stop = info.labels.some(
+      (l) =>
+        STOP_FIELDS.has(l.field) &&
+        !(l.field === 'other_amount' && inTable && numbersOf(line, opts, millesimal).length >= 3),
+    );
     const hasDate = line.words.some((_, i) => dateAt(line.words, i) !== null);
     if (!inTable && !header && !stop && !rows.length && !info.labels.length && !hasDate) {
       if (opensTable(line, opts)) inTable = true;
