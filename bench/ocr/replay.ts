@@ -13,7 +13,7 @@ import type { DocumentReadings } from '../../packages/ocr/src/recognize.js';
 import type { FieldsJson, Pipeline } from '../../packages/ocr/src/index.js';
 import { CORPUS_VERSION, generateCorpus } from './generate/cli.js';
 import type { Split } from './generate/split.js';
-import { scoreInvoice } from './score.js';
+import { invoiceKeyValues, rawCoverage, scoreInvoice } from './score.js';
 import type { InvoiceTruth } from './score.js';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -93,6 +93,8 @@ async function main(): Promise<void> {
     mkdirSync(store, { recursive: true });
     const byGroup = new Map<string, Acc>();
     const byField = new Map<string, Acc>();
+    /** Key values found anywhere in the raw text: what the reading holds for the extraction. */
+    const raw = new Map<string, Acc>();
     const truths = readdirSync(dir)
       .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
       .sort()
@@ -111,6 +113,9 @@ async function main(): Promise<void> {
       }
       const r = await extractReadings(readings, { pipeline });
       const scores = scoreInvoice(r.fields_json, t);
+      const cov = rawCoverage(r.raw_text, invoiceKeyValues(t));
+      const rc = raw.get(t.language) ?? { ok: 0, n: 0 };
+      raw.set(t.language, { ok: rc.ok + cov.found, n: rc.n + cov.total });
       for (const s of scores) {
         add(byGroup, t.language, s.ok ? 1 : 0);
         add(byField, s.field, s.ok ? 1 : 0);
@@ -131,7 +136,10 @@ async function main(): Promise<void> {
       if (onlyDocs?.length === 1) console.log(r.raw_text);
     }
     console.log(`\n## ${name} (${pipeline}, models ${models})`);
-    for (const [g, a] of byGroup) console.log(`${g}: ${pct(a.ok, a.n)} (${a.ok}/${a.n})`);
+    for (const [g, a] of byGroup) {
+      const rc = raw.get(g);
+      console.log(`${g}: ${pct(a.ok, a.n)} (${a.ok}/${a.n}), raw ${rc ? pct(rc.ok, rc.n) : '-'}`);
+    }
     for (const [f, a] of byField) console.log(`  ${f}: ${f === 'item.extra' ? a.n : pct(a.ok, a.n)}`);
   }
 }
