@@ -78,6 +78,34 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.boxes['total']?.x).toBeGreaterThan(0.7);
   });
 
+  it('reads a table whose header names a column in two words joined by a slash, and one column lost', () => {
+    // The quantity column was not read at all; "Price/Unit" is one word. The quantity follows from the
+    // price and the total, and the total stays the total.
+    const lines = page([
+      [[100, 'Gulf Star Trading LLC']],
+      [
+        [100, 'Description'],
+        [800, 'Price/Unit'],
+        [1300, 'Total'],
+      ],
+      [
+        [100, 'Legal Consultation'],
+        [800, '390.88'],
+        [1300, '15 635.20'],
+      ],
+      [
+        [100, 'Coffee Beans'],
+        [800, '42.08'],
+        [1300, '2 104.00'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.line_items.map((l) => [l.description, l.quantity, l.unit_price, l.total])).toEqual([
+      ['Legal Consultation', '40', '390.88', '15635.20'],
+      ['Coffee Beans', '50', '42.08', '2104.00'],
+    ]);
+  });
+
   it('reads three-decimal amounts as such without the currency, and a charge inside the table as an item', () => {
     // The currency line was misread; every amount has three decimals (fils, baisa). "رسوم الشحن" (shipping
     // charges) names an amount but is a row of the table: it neither ends it nor is lost.

@@ -180,12 +180,19 @@ function withoutIndex(ordered: Cell[], line: Line, header: HeaderInfo | null, ha
 
 /** The column each cell sits under, by the header's nearest numeric column. */
 function columnHints(cells: Cell[], header: HeaderInfo | null): ('qty' | 'price' | 'amount' | null)[] {
-  return cells.map((c) => {
+  const hints = cells.map((c) => {
     if (!header) return null;
     const cols = header.columns.filter((k) => k.kind !== 'desc' && k.kind !== 'index');
     const near = cols.sort((a, b) => Math.abs(a.xc - xc(c.word)) - Math.abs(b.xc - xc(c.word)))[0];
-    return (near?.kind ?? null) as 'qty' | 'price' | 'amount' | null;
+    return near
+      ? { kind: near.kind as 'qty' | 'price' | 'amount', dist: Math.abs(near.xc - xc(c.word)) }
+      : null;
   });
+  // A column is one cell's: where two cells are nearest the same column (a header word the engine
+  // misread, "Price/Unit"), the nearer keeps it and the other is left to the arithmetic.
+  return hints.map((h) =>
+    h && !hints.some((o) => o !== h && o?.kind === h.kind && o.dist < h.dist) ? h.kind : null,
+  );
 }
 
 /** A row of the table from its cells and description; null for numbers that are no item. */

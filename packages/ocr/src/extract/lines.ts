@@ -100,7 +100,9 @@ function detectHeader(line: Line): HeaderInfo | null {
     const w = line.words[i];
     if (!w || !k) return;
     for (const [kind, list] of Object.entries(HEADER_WORDS) as [keyof typeof HEADER_WORDS, string[]][]) {
-      if (list.some((p) => wordKey(p.split(' ').pop() ?? p) === k || wordKey(p) === k)) {
+      // "Price/Unit", "Qty/الكمية": either part of a word joined by a slash names the column.
+      const parts = [k, ...k.split('/').filter(Boolean)];
+      if (list.some((p) => parts.some((x) => wordKey(p.split(' ').pop() ?? p) === x || wordKey(p) === x))) {
         // "Unit Price": "unit" alone is not a column, "price" is.
         columns.push({ kind, xc: xc(w) });
         if (kind !== 'index') kinds.add(kind);
