@@ -104,6 +104,23 @@ describe('extractFields on invoices of our own making', () => {
       ['Legal Consultation', '40', '390.88', '15635.20'],
       ['Coffee Beans', '50', '42.08', '2104.00'],
     ]);
+    // The price's header misread: both numbers are nearest the amount's column, which is the nearer's.
+    const misread = page([
+      [[100, 'Gulf Star Trading LLC']],
+      [
+        [100, 'Description'],
+        [800, 'Prlce'],
+        [1300, 'Amount'],
+      ],
+      [
+        [100, 'Legal Consultation'],
+        [1000, '390.88'],
+        [1300, '15 635.20'],
+      ],
+    ]);
+    expect(extractFields(misread).fields.line_items.map((l) => [l.quantity, l.unit_price, l.total])).toEqual([
+      ['40', '390.88', '15635.20'],
+    ]);
   });
 
   it('reads three-decimal amounts as such without the currency, and a charge inside the table as an item', () => {
