@@ -304,18 +304,15 @@ function isCandidate(w: Word, tuned: boolean): boolean {
 }
 
 /**
- * A word of Latin letters only ("Al", "VAT") next to a Latin word of three letters or more on its line
- * ("Al Riyada Trading"): part of a Latin phrase, not a number read as look-alike letters.
+ * A word of Latin letters only ("Al") next to a capitalised Latin word of four letters or more on its
+ * line ("Al Riyada Trading"): part of a name, not a number read as look-alike letters. (A unit after a
+ * quantity, "٨ pcs" read "A pcs", is short or in lower case, and stays a candidate.)
  */
-function inLatinPhrase(w: Word, words: Word[]): boolean {
-  if (!/^[A-Za-z]+$/.test(w.text) || w.lineKey === undefined) return false;
+function inLatinPhrase(w: Word, line: Word[]): boolean {
+  if (!/^[A-Za-z]+$/.test(w.text)) return false;
   const h = w.y1 - w.y0;
-  return words.some(
-    (v) =>
-      v !== w &&
-      v.lineKey === w.lineKey &&
-      /^[A-Za-z][a-z]{2,}[.,]?$/.test(v.text) &&
-      Math.max(v.x0 - w.x1, w.x0 - v.x1) < h * 1.5,
+  return line.some(
+    (v) => v !== w && /^[A-Z][a-z]{3,}[.,]?$/.test(v.text) && Math.max(v.x0 - w.x1, w.x0 - v.x1) < h * 1.5,
   );
 }
 
@@ -331,7 +328,16 @@ export async function rereadArabicDigits(
   page: PageWords,
   opts: { tunedModel?: boolean } = {},
 ): Promise<{ page: PageWords; changed: number }> {
-  const cands = page.words.filter((w) => isCandidate(w, !!opts.tunedModel) && !inLatinPhrase(w, page.words));
+  const byLine = new Map<string, Word[]>();
+  for (const w of page.words) {
+    if (w.lineKey === undefined) continue;
+    const list = byLine.get(w.lineKey) ?? [];
+    list.push(w);
+    byLine.set(w.lineKey, list);
+  }
+  const cands = page.words.filter(
+    (w) => isCandidate(w, !!opts.tunedModel) && !inLatinPhrase(w, byLine.get(w.lineKey ?? '') ?? []),
+  );
   if (cands.length < 3) return { page, changed: 0 };
   templates ??= renderTemplates();
   const ts = await templates;

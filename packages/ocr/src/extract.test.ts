@@ -78,6 +78,20 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.boxes['total']?.x).toBeGreaterThan(0.7);
   });
 
+  it("takes the seller's name from a row that also holds the document's title", () => {
+    const lines = page([
+      [
+        [100, 'Blue Harbor Trading LLC'],
+        [900, 'Tax Invoice'],
+      ],
+      [
+        [100, 'Invoice No:'],
+        [400, 'INV-100'],
+      ],
+    ]);
+    expect(extractFields(lines).fields.vendor.name).toBe('Blue Harbor Trading LLC');
+  });
+
   it('reads a table whose header names a column in two words joined by a slash, and one column lost', () => {
     // The quantity column was not read at all; "Price/Unit" is one word. The quantity follows from the
     // price and the total, and the total stays the total.

@@ -41,5 +41,6 @@ describe('text normalisation', () => {
     // و inside or ending a word, and before a Latin word or a number, is left as it is.
     expect(joinArabicConjunction('الواحة للتجارة')).toBe('الواحة للتجارة');
     expect(joinArabicConjunction('شارع و 12')).toBe('شارع و 12');
+    expect(joinArabicConjunction('الخليج للتجارة و ش.م.م')).toBe('الخليج للتجارة و ش.م.م');
   });
 });

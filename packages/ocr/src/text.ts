@@ -60,7 +60,8 @@ export function arabicLetterFixes(s: string): string {
  * never joins the letter after it ("و شركاه" for وشركاه).
  */
 export function joinArabicConjunction(s: string): string {
-  return s.replace(/(^|\s)\u0648\s+(?=[\u0621-\u064a])/g, '$1\u0648');
+  // Not before a single letter ("و ش.م.م"): an abbreviation stands on its own.
+  return s.replace(/(^|\s)\u0648\s+(?=[\u0621-\u064a]{2})/g, '$1\u0648');
 }
 
 /** Folds spelling variants (hamza forms, ta marbuta, alef maqsura, diacritics) for matching only. */

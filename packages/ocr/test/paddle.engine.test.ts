@@ -60,7 +60,9 @@ describe('second engine', () => {
   onReceipts(
     'gives the advanced pipeline what Tesseract did not read on worn receipts',
     async () => {
-      // Without the second engine the advanced pipeline finds no date on 416.
+      // Without the second engine the advanced pipeline finds no date on 416. (Receipt 229's total, 7.40,
+      // which the second engine reads, is lost to a wrong 7.00 since the page's uneven light is divided
+      // out as intended: Tesseract now reads a total the vote keeps. A known miss, in the README.)
       const faded = await read('416.jpg');
       expect(faded.warnings.filter((w) => w.includes('second OCR engine'))).toEqual([]);
       expect(faded.fields_json.issue_date).toBe('2017-07-07');

@@ -36,6 +36,8 @@ export function readItemsStep(doc: Doc): Items {
  * or not the currency was read: most amounts with decimals on the page have three, and at least four do.
  */
 function threeDecimals(doc: Doc): boolean {
+  // "25.000" on a page of decimal commas is twenty-five thousand.
+  if (doc.amountOpts.decimalComma) return false;
   let three = 0;
   let two = 0;
   for (const info of doc.infos) {
@@ -180,18 +182,25 @@ function withoutIndex(ordered: Cell[], line: Line, header: HeaderInfo | null, ha
 
 /** The column each cell sits under, by the header's nearest numeric column. */
 function columnHints(cells: Cell[], header: HeaderInfo | null): ('qty' | 'price' | 'amount' | null)[] {
+  const cols = header ? header.columns.filter((k) => k.kind !== 'desc' && k.kind !== 'index') : [];
+  // Neighbouring header words of one kind are one column ("Line Total / الإجمالي" in a bilingual header);
+  // words of one kind with another column between them are two ("Amount | VAT % | Total").
+  const sorted = [...cols].sort((a, b) => a.xc - b.xc);
+  const group = new Map<(typeof cols)[number], number>();
+  sorted.forEach((c, i) => {
+    const prev = sorted[i - 1];
+    group.set(c, prev && prev.kind === c.kind ? (group.get(prev) as number) : i);
+  });
   const hints = cells.map((c) => {
-    if (!header) return null;
-    const cols = header.columns.filter((k) => k.kind !== 'desc' && k.kind !== 'index');
-    const near = cols.sort((a, b) => Math.abs(a.xc - xc(c.word)) - Math.abs(b.xc - xc(c.word)))[0];
-    return near
-      ? { kind: near.kind as 'qty' | 'price' | 'amount', dist: Math.abs(near.xc - xc(c.word)) }
-      : null;
+    const near = [...cols].sort((a, b) => Math.abs(a.xc - xc(c.word)) - Math.abs(b.xc - xc(c.word)))[0];
+    return near ? { kind: near.kind, col: group.get(near), dist: Math.abs(near.xc - xc(c.word)) } : null;
   });
   // A column is one cell's: where two cells are nearest the same column (a header word the engine
   // misread, "Price/Unit"), the nearer keeps it and the other is left to the arithmetic.
   return hints.map((h) =>
-    h && !hints.some((o) => o !== h && o?.kind === h.kind && o.dist < h.dist) ? h.kind : null,
+    h && !hints.some((o) => o !== h && o !== null && o.col === h.col && o.dist < h.dist)
+      ? (h.kind as 'qty' | 'price' | 'amount')
+      : null,
   );
 }
 

@@ -84,7 +84,7 @@ function guessVendor(infos: LineInfo[], customer: Found<string> | null): Found<s
         return !info.inLabel.has(i) && !/^[/|:\-–]+$/.test(w.text);
       });
       const hadLabel = seg.words.some((w) => info.inLabel.has(line.words.indexOf(w)));
-      if (hadLabel) continue;
+      if (hadLabel && info.labels.some((l) => l.field !== 'title')) continue;
       const full = cleanName(textOf(words, seg.rtl));
       const cut = full.replace(REG_TAIL, '');
       // "$" in a word of capitals is an S the engine took for a dollar sign ("CONFECTIONERY $/B").

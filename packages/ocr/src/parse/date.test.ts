@@ -61,4 +61,9 @@ describe('parseDate', () => {
     // Words of another skeleton are no month.
     expect(parseDate('31 بولص 2025')).toBeNull();
   });
+  it("does not take words of a short month's skeleton for the month", () => {
+    // تمور (dates, the fruit) has the skeleton of تموز; short names are matched as written only.
+    expect(parseDate('10 تمور 25')).toBeNull();
+    expect(parseDate('10 تموز 2025')).toBe('2025-07-10');
+  });
 });

@@ -78,11 +78,12 @@ function iso(y: number, m: number, d: number): string | null {
 }
 
 /**
- * Single-word Arabic month names of four letters or more by their dotless skeleton (`arabicSkeleton`):
- * dots are what blur and noise lose or add first ("بولبو" is يوليو). Shorter names are matched as written.
+ * Single-word Arabic month names of five letters or more by their dotless skeleton (`arabicSkeleton`):
+ * dots are what blur and noise lose or add first ("بولبو" is يوليو). Shorter names are matched as written:
+ * تموز has the skeleton of تمور (dates, the fruit), ايار that of ابار.
  */
 const AR_MONTH_SKELETONS = new Map(
-  AR_MONTHS.filter(([name]) => !name.includes(' ') && name.length >= 4).map(([name, n]) => [
+  AR_MONTHS.filter(([name]) => !name.includes(' ') && name.length >= 5).map(([name, n]) => [
     arabicSkeleton(name),
     n,
   ]),
@@ -90,7 +91,7 @@ const AR_MONTH_SKELETONS = new Map(
 
 /** Replaces month names with "@N@" markers so the numeric patterns below can read them. */
 function markMonths(s: string): string {
-  let out = ` ${s} `.replace(/[\u0621-\u064a]{4,}/g, (w) => {
+  let out = ` ${s} `.replace(/[\u0621-\u064a]{5,}/g, (w) => {
     const n = AR_MONTH_SKELETONS.get(arabicSkeleton(w)) ?? AR_MONTH_SKELETONS.get(arabicSkeleton(w.slice(1)));
     // A leading ل or ب ("لشهر", "بيناير") is a preposition; the rest must be the month.
     return n && (AR_MONTH_SKELETONS.has(arabicSkeleton(w)) || /^[لب]/.test(w)) ? ` @${n}@ ` : w;

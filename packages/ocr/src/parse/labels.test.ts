@@ -89,4 +89,14 @@ describe('findLabels', () => {
     expect(fields('فاتورة مبيعات')).toEqual(['title']);
     expect(fields('Commercial Invoice')).toEqual(['title']);
   });
+  it('joins an Arabic label word the engine cut in two, not across a column gap', () => {
+    // Words as the engine lists them, left to right: the first part of a right-to-left word is second.
+    expect(findLabels(['INV-7', 'قم', 'الر'])).toEqual([
+      { field: 'invoice_number', start: 1, end: 2, arabic: true },
+    ]);
+    expect(findLabels(['رة', 'فاتو']).map((m) => m.field)).toEqual(['title']);
+    expect(findLabels(['قم', 'الر'], [false, true])).toEqual([]);
+    // "Bill" alone is no title: "TOTAL BILL" is a total.
+    expect(fields('TOTAL BILL')).toEqual(['total']);
+  });
 });

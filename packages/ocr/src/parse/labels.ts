@@ -389,7 +389,6 @@ export const LABELS: Record<LabelField, string[]> = {
     'commercial invoice',
     'proforma invoice',
     'cash invoice',
-    'bill',
     'cash bill',
     'فاتورة مبيعات',
     'فاتورة تجارية',
