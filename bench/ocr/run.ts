@@ -245,7 +245,7 @@ async function benchSet(set: BenchSet): Promise<string> {
         if (process.env.BENCH_VERBOSE) {
           const bad = scores.filter((s) => !s.ok).map((s) => s.field);
           console.error(
-            `${p} ${d.file.split('/').pop()} ${ok}/${scores.length} ${(r.duration_ms / 1000).toFixed(1)}s miss: ${[...new Set(bad)].join(' ')}`,
+            `${p} ${d.file.split('/').pop()} ${ok}/${scores.length} ${(r.duration_ms / 1000).toFixed(1)}s ${Math.round(Math.max(peak, treeRssMb()))} MB miss: ${[...new Set(bad)].join(' ')}`,
           );
         }
       } catch (e) {
