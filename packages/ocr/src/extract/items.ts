@@ -211,13 +211,11 @@ function itemRow(
   header: HeaderInfo | null,
   descWords: Word[],
 ): ItemRow | null {
-  const arabicIndic = cells.some((c) => /[\u0660-\u0669]/.test(c.word.text));
-  const hints = columnHints(cells, header);
   const r = readLine(
     cells.map((c) => c.value),
-    hints,
+    columnHints(cells, header),
     true,
-    arabicIndic,
+    cells.some((c) => /[\u0660-\u0669]/.test(c.word.text)),
   );
   if (!descWords.length && !r.consistent) return null;
   const at = (i: number | null) => (i === null ? null : (cells[i] ?? null));
@@ -277,12 +275,12 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
       pending = null;
       continue;
     }
+    let lineNumbers: Cell[] | undefined;
+    const numbers = (): Cell[] => (lineNumbers ??= numbersOf(line, opts, millesimal));
     // A charge in the table ("Shipping  15  30.500  457.500", "رسوم الشحن") is a row of it: a label of
     // another amount stops the table only on a row without a quantity, a price and a total.
     const stop = info.labels.some(
-      (l) =>
-        STOP_FIELDS.has(l.field) &&
-        !(l.field === 'other_amount' && inTable && numbersOf(line, opts, millesimal).length >= 3),
+      (l) => STOP_FIELDS.has(l.field) && !(l.field === 'other_amount' && inTable && numbers().length >= 3),
     );
     const hasDate = line.words.some((_, i) => dateAt(line.words, i) !== null);
     if (!inTable && !header && !stop && !rows.length && !info.labels.length && !hasDate) {
@@ -297,7 +295,7 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
       inTable = false;
       continue;
     }
-    const nums = numbersOf(line, opts, millesimal);
+    const nums = numbers();
     const ordered = line.rtl ? [...nums].reverse() : nums;
     const textWords = textWordsOf(line, nums);
     const strongText =

@@ -92,9 +92,11 @@ const AR_MONTH_SKELETONS = new Map(
 /** Replaces month names with "@N@" markers so the numeric patterns below can read them. */
 function markMonths(s: string): string {
   let out = ` ${s} `.replace(/[\u0621-\u064a]{5,}/g, (w) => {
-    const n = AR_MONTH_SKELETONS.get(arabicSkeleton(w)) ?? AR_MONTH_SKELETONS.get(arabicSkeleton(w.slice(1)));
-    // A leading ل or ب ("لشهر", "بيناير") is a preposition; the rest must be the month.
-    return n && (AR_MONTH_SKELETONS.has(arabicSkeleton(w)) || /^[لب]/.test(w)) ? ` @${n}@ ` : w;
+    // A leading ل or ب ("بيناير") is a preposition; the rest must be the month.
+    const n =
+      AR_MONTH_SKELETONS.get(arabicSkeleton(w)) ??
+      (/^[لب]/.test(w) ? AR_MONTH_SKELETONS.get(arabicSkeleton(w.slice(1))) : undefined);
+    return n ? ` @${n}@ ` : w;
   });
   for (const [name, n] of AR_MONTHS) {
     out = out.replace(
