@@ -892,4 +892,31 @@ describe('extractFields on invoices of our own making', () => {
     ).fields;
     expect([big.subtotal, big.total]).toEqual(['2205871.73', '2514693.77']);
   });
+
+  it('reads the number under a bare "No." label, and not an order or a tax registration number', () => {
+    const stacked = page([
+      [[100, 'TAX INVOICE']],
+      [[100, 'No.']],
+      [[100, 'SA-0338-24']],
+      [[100, 'Invoice Date']],
+      [[100, '12.06.2024']],
+    ]);
+    expect(extractFields(stacked).fields.invoice_number).toBe('SA-0338-24');
+    const others = page([
+      [[100, 'INVOICE']],
+      [
+        [100, 'Order No.'],
+        [400, 'PO-5521'],
+      ],
+      [
+        [100, 'VAT No.'],
+        [400, '300123456700003'],
+      ],
+      [
+        [100, 'Date'],
+        [400, '12.06.2024'],
+      ],
+    ]);
+    expect(extractFields(others).fields.invoice_number).toBeNull();
+  });
 });

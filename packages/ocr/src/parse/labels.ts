@@ -61,6 +61,8 @@ export const LABELS: Record<LabelField, string[]> = {
     'رقم',
     'رقم الفاتوره',
     'مسلسل الفاتورة',
+    'no',
+    'number',
   ],
   issue_date: [
     'invoice date',
@@ -406,10 +408,10 @@ export const LABELS: Record<LabelField, string[]> = {
  * says the number is another one (a tax registration, a phone), which the engine may have misread past
  * the longer label's match ("رقم ضرية المضاقة" for "رقم ضريبة القيمة المضافة").
  */
-export const BARE_NUMBER_LABELS = ['رقم', 'الرقم'];
+export const BARE_NUMBER_LABELS = ['رقم', 'الرقم', 'no', 'number'];
 /** Words (as key prefixes or parts) that make a row's number another one than the invoice's. */
 export const OTHER_NUMBER_WORDS =
-  /^(?:vat|tax|trn|tin|gst|cr|tel|phone|mobile|fax|iban|account|acc|p\.?o|box)\b|ضري|مضاف|سجل|هات|جوال|تليفون|حساب|ص\.?ب/;
+  /^(?:vat|tax|trn|tin|gst|cr|tel|phone|mobile|fax|iban|account|acc|p\.?o|box|order|customer|client|reg|registration|item|s|sr|sl)\b|ضري|مضاف|سجل|هات|جوال|تليفون|حساب|ص\.?ب/;
 
 export interface Phrase {
   field: LabelField;
