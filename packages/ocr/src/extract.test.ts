@@ -918,5 +918,11 @@ describe('extractFields on invoices of our own making', () => {
       ],
     ]);
     expect(extractFields(others).fields.invoice_number).toBeNull();
+    const address = page([
+      [[100, 'INVOICE']],
+      [[100, 'No. 12, Jalan Besar']],
+      [[100, 'No. 2241 Corniche Road']],
+    ]);
+    expect(extractFields(address).fields.invoice_number).toBeNull();
   });
 });

@@ -2,7 +2,9 @@
 // often stands without a label, is the first date on the page that is not the due date.
 import { BARE_NUMBER_LABELS, OTHER_NUMBER_WORDS } from '../parse/labels.js';
 import type { LabelField } from '../parse/labels.js';
-import { wordKey } from '../text.js';
+import { placeWords } from '../parse/places.js';
+import { hasRegionalAddressWord } from '../regions/index.js';
+import { hasArabic, wordKey } from '../text.js';
 import { labelsOf, meanConf } from './model.js';
 import type { Doc, Found, Label, LineInfo } from './model.js';
 import { dateAt, idRun } from './tokens.js';
@@ -14,21 +16,41 @@ export interface NumberAndDates {
   dueDate: Found<string> | null;
 }
 
-/** A bare "No." label on a row that names another number (a tax registration, a phone). */
+/**
+ * A bare "No." label on a row that names another number (a tax registration, a phone). The English "No."
+ * also opens addresses ("No. 12, Main Road"): on a row with a place word it is not the invoice's.
+ */
 function otherNumberRow(info: LineInfo, label: Label): boolean {
   const ws = info.line.words;
-  const key = ws
+  const key = labelKey(info, label);
+  if (!BARE_NUMBER_LABELS.includes(key)) return false;
+  const rest = ws.filter((_, i) => i < label.start || i > label.end);
+  if (rest.some((w) => OTHER_NUMBER_WORDS.test(wordKey(w.text)))) return true;
+  if (hasArabic(key)) return false;
+  const row = rest.map((w) => w.text).join(' ');
+  return (
+    hasRegionalAddressWord(row) ||
+    rest.some((w) => placeWords.has(w.text.toLowerCase().replace(/[^a-z]/g, '')))
+  );
+}
+
+/** A bare English "No." names the invoice's number only when it has three digits: house numbers have fewer. */
+function shortBareNumber(info: LineInfo, label: Label, value: string): boolean {
+  const key = labelKey(info, label);
+  return BARE_NUMBER_LABELS.includes(key) && !hasArabic(key) && (value.match(/\d/g) ?? []).length < 3;
+}
+
+const labelKey = (info: LineInfo, label: Label): string =>
+  info.line.words
     .slice(label.start, label.end + 1)
     .map((w) => wordKey(w.text))
     .join(' ');
-  if (!BARE_NUMBER_LABELS.includes(key)) return false;
-  return ws.some((w, i) => (i < label.start || i > label.end) && OTHER_NUMBER_WORDS.test(wordKey(w.text)));
-}
 
 function firstValue(doc: Doc, field: LabelField, kind: 'id' | 'date'): Found<string> | null {
   for (const { info, label } of labelsOf(doc, field)) {
     if (field === 'invoice_number' && otherNumberRow(info, label)) continue;
     const v = valuesFor(doc, info, label, kind)[0];
+    if (field === 'invoice_number' && v && shortBareNumber(info, label, String(v.value))) continue;
     if (v && typeof v.value === 'string') return { ...v, value: v.value };
   }
   return null;

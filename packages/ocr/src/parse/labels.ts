@@ -404,7 +404,7 @@ export const LABELS: Record<LabelField, string[]> = {
 };
 
 /**
- * Labels that only say "number" ("رقم"; the English "No." is left out: it also opens addresses): they name the invoice number when nothing on their row
+ * Labels that only say "number" ("رقم", "No."): they name the invoice number when nothing on their row
  * says the number is another one (a tax registration, a phone), which the engine may have misread past
  * the longer label's match ("رقم ضرية المضاقة" for "رقم ضريبة القيمة المضافة").
  */
