@@ -89,6 +89,38 @@ describe('vote', () => {
     expect(result.fields.issue_date).toBe('2025-03-14');
     expect(result.fields.total).toBe('115.00');
   });
+
+  it('keeps the first reading when another finds one more field but adds up no better', () => {
+    const rows = (headers: [string, string], due: string): Line[] =>
+      reading([
+        [[100, 'Cedar Lamps LLC']],
+        [[100, 'Invoice No: AB-1001']],
+        [[100, 'Date: 2025-03-14']],
+        [[100, due]],
+        [
+          [100, 'Description'],
+          [800, headers[0]],
+          [1000, headers[1]],
+          [1200, 'Amount'],
+        ],
+        [
+          [100, 'Desk Lamp'],
+          [800, '2'],
+          [1000, '50.00'],
+          [1200, '100.00'],
+        ],
+        [
+          [900, 'Total'],
+          [1200, '100.00'],
+        ],
+      ]);
+    // The second reading read the due date, which the first lost, but took the columns the other way round.
+    const first = rows(['Qty', 'Price'], 'Due: --');
+    const second = rows(['Price', 'Qty'], 'Due Date: 2025-04-13');
+    const { result } = vote([first, second]);
+    expect(result.fields.line_items[0]).toMatchObject({ quantity: '2', unit_price: '50.00' });
+    expect(result.fields.due_date).toBe('2025-04-13');
+  });
 });
 
 describe('second opinion', () => {

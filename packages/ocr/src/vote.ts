@@ -44,10 +44,15 @@ export function vote(
   }
   if (!best) throw new OcrError('ENGINE_FAILED', 'No reading was produced.');
   // The first reading is the normal pipeline's; the others are there to rescue amounts. One that wins with
-  // the same amounts and line items (by finding a printed rate, say) has no claim on the names and dates, which
-  // the first reads best: it is kept.
+  // the same amounts and line items (by finding a printed rate, say), or without adding up better (by
+  // finding one more field), has no claim on the names and dates, which the first reads best: it is kept,
+  // and only its missing fields are filled below.
   const first = results[0];
-  if (first && best.result !== first && sameAmounts(first.fields, best.result.fields)) {
+  if (
+    first &&
+    best.result !== first &&
+    (best.result.consistency <= first.consistency || sameAmounts(first.fields, best.result.fields))
+  ) {
     best = { lines: readings[0] as Line[], result: first, score: scoreOf(first) };
   }
   // Fields the winner missed are taken from the other readings.
