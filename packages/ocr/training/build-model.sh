@@ -18,6 +18,15 @@ LEARNING_RATE="${LEARNING_RATE:-0.0005}"
 export OMP_THREAD_LIMIT="${OMP_THREAD_LIMIT:-2}"
 NICE="nice -n 15"
 
+# Every face must be installed: Pango would draw a missing one in a fallback font without a word.
+missing=$(cd "$HERE" && node -e "import('./fonts.mjs').then((m) => console.log([...new Set([...m.AR_FONTS, ...m.LATIN_FONTS].map(m.familyOf))].join('\\n')))" |
+  while IFS= read -r family; do [ -n "$(fc-list "$family" family)" ] || echo "  $family"; done)
+if [ -n "$missing" ]; then
+  echo "fonts not installed (run scripts/install-system-packages.sh):" >&2
+  echo "$missing" >&2
+  exit 1
+fi
+
 rm -rf "$WORK"
 mkdir -p "$WORK/base" "$WORK/tessdata" "$WORK/ckpt"
 cd "$WORK"
