@@ -925,4 +925,19 @@ describe('extractFields on invoices of our own making', () => {
     ]);
     expect(extractFields(address).fields.invoice_number).toBeNull();
   });
+
+  it('reads an id that names itself an invoice number when its label was lost', () => {
+    const lines = page([
+      [[100, 'INVOICE']],
+      [[100, 'Cedar Lamps LLC']],
+      [
+        [100, 'INV259414'],
+        [400, ':.,'],
+      ],
+      [[100, 'Date: 12.06.2024']],
+    ]);
+    expect(extractFields(lines).fields.invoice_number).toBe('INV259414');
+    const none = page([[[100, 'INVOICE']], [[100, 'Invoiced items: 12']]]);
+    expect(extractFields(none).fields.invoice_number).toBeNull();
+  });
 });

@@ -98,8 +98,26 @@ function markedNumber(doc: Doc): Found<string> | null {
   return null;
 }
 
+/**
+ * An id that names itself an invoice's ("INV259414", "INV-2024-0031"), standing without a readable label:
+ * the label was lost to the engine or never printed.
+ */
+function prefixedNumber(doc: Doc): Found<string> | null {
+  for (const info of doc.infos) {
+    const ws = info.line.words;
+    for (let i = 0; i < ws.length; i++) {
+      if (!/^inv(?:oice)?[-/#.]?\d/i.test(ws[i]?.text.replace(/^[^\p{L}]+/u, '') ?? '')) continue;
+      const id = idRun(ws, i, info.line);
+      if (!id || !/\d{3}/.test(id.value)) continue;
+      const used = ws.slice(i, i + id.n);
+      return { value: id.value, words: used, line: info.line, conf: meanConf(used) * 0.7 };
+    }
+  }
+  return null;
+}
+
 export function readNumberAndDates(doc: Doc): NumberAndDates {
-  const invoiceNumber = firstValue(doc, 'invoice_number', 'id') ?? markedNumber(doc);
+  const invoiceNumber = firstValue(doc, 'invoice_number', 'id') ?? markedNumber(doc) ?? prefixedNumber(doc);
   const dueDate = firstValue(doc, 'due_date', 'date');
   const issueDate = firstValue(doc, 'issue_date', 'date') ?? unlabelledDate(doc, dueDate);
   return { invoiceNumber, issueDate, dueDate };
