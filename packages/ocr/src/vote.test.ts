@@ -121,6 +121,49 @@ describe('vote', () => {
     expect(result.fields.line_items[0]).toMatchObject({ quantity: '2', unit_price: '50.00' });
     expect(result.fields.due_date).toBe('2025-04-13');
   });
+
+  it("keeps the first reading's descriptions of the rows a winner that adds up better read alike", () => {
+    const rows = (lamp: string, cable: string, tax: string, total: string): Line[] =>
+      reading([
+        [[100, 'Cedar Lamps LLC']],
+        [
+          [100, 'Description'],
+          [800, 'Qty'],
+          [1000, 'Price'],
+          [1200, 'Amount'],
+        ],
+        [
+          [100, lamp],
+          [800, '2'],
+          [1000, '50.00'],
+          [1200, '100.00'],
+        ],
+        [
+          [100, cable],
+          [800, '1'],
+          [1000, '20.00'],
+          [1200, '20.00'],
+        ],
+        [
+          [900, 'Subtotal'],
+          [1200, '120.00'],
+        ],
+        [
+          [900, 'VAT'],
+          [1200, tax],
+        ],
+        [
+          [900, 'Total'],
+          [1200, total],
+        ],
+      ]);
+    // The second reading read the tax and total right (they add up) but garbled the descriptions.
+    const first = rows('Desk Lamp', 'Power Cable', '1B.0O', 'l38.0O');
+    const second = rows('Dcsk Larnp', 'Powcr Cab1e', '18.00', '138.00');
+    const { result } = vote([first, second]);
+    expect(result.fields.total).toBe('138.00');
+    expect(result.fields.line_items.map((l) => l.description)).toEqual(['Desk Lamp', 'Power Cable']);
+  });
 });
 
 describe('second opinion', () => {

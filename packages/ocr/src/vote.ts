@@ -55,6 +55,7 @@ export function vote(
   ) {
     best = { lines: readings[0] as Line[], result: first, score: scoreOf(first) };
   }
+  if (first && best.result !== first) keepDescriptions(best.result, first);
   // Fields the winner missed are taken from the other readings.
   const f = best.result.fields;
   for (const r of results) {
@@ -251,10 +252,33 @@ function sameAmounts(a: ExtractResult['fields'], b: ExtractResult['fields']): bo
   return a.total !== null && key(a) === key(b);
 }
 
-function copyMeta(to: ExtractResult, from: ExtractResult, path: string): void {
-  const c = from.fields.confidence[path];
-  const b = from.fields.boxes[path];
-  const s = from.sources[path];
+/**
+ * A winner that rescued the amounts keeps the first reading's descriptions of the rows both read alike (the
+ * same total, and the same quantity or unit price): the first reads the words best.
+ */
+function keepDescriptions(winner: ExtractResult, first: ExtractResult): void {
+  const used = new Set<number>();
+  winner.fields.line_items.forEach((row, i) => {
+    if (row.total === null) return;
+    const j = first.fields.line_items.findIndex(
+      (o, k) =>
+        !used.has(k) &&
+        o.total === row.total &&
+        ((o.quantity !== null && o.quantity === row.quantity) ||
+          (o.unit_price !== null && o.unit_price === row.unit_price)),
+    );
+    const match = first.fields.line_items[j];
+    if (!match?.description) return;
+    used.add(j);
+    row.description = match.description;
+    copyMeta(winner, first, `line_items.${i}.description`, `line_items.${j}.description`);
+  });
+}
+
+function copyMeta(to: ExtractResult, from: ExtractResult, path: string, fromPath = path): void {
+  const c = from.fields.confidence[fromPath];
+  const b = from.fields.boxes[fromPath];
+  const s = from.sources[fromPath];
   if (c !== undefined) to.fields.confidence[path] = c;
   if (b) to.fields.boxes[path] = b;
   if (s) to.sources[path] = s;
