@@ -122,10 +122,10 @@ describe('vote', () => {
     expect(result.fields.due_date).toBe('2025-04-13');
   });
 
-  it("keeps the first reading's descriptions of the rows a winner that adds up better read alike", () => {
-    const rows = (lamp: string, cable: string, tax: string, total: string): Line[] =>
+  it("keeps the first reading's seller and descriptions when another wins by adding up better", () => {
+    const rows = (seller: string, lamp: string, cable: string, tax: string, total: string): Line[] =>
       reading([
-        [[100, 'Cedar Lamps LLC']],
+        [[100, seller]],
         [
           [100, 'Description'],
           [800, 'Qty'],
@@ -158,11 +158,13 @@ describe('vote', () => {
         ],
       ]);
     // The second reading read the tax and total right (they add up) but garbled the descriptions.
-    const first = rows('Desk Lamp', 'Power Cable', '1B.0O', 'l38.0O');
-    const second = rows('Dcsk Larnp', 'Powcr Cab1e', '18.00', '138.00');
+    const first = rows('Cedar Lamps LLC', 'Desk Lamp', 'Power Cable', '1B.0O', 'l38.0O');
+    const second = rows('0 November', 'Dcsk Larnp', 'Powcr Cab1e', '18.00', '138.00');
     const { result } = vote([first, second]);
     expect(result.fields.total).toBe('138.00');
     expect(result.fields.line_items.map((l) => l.description)).toEqual(['Desk Lamp', 'Power Cable']);
+    // and the first reading's seller.
+    expect(result.fields.vendor.name).toBe('Cedar Lamps LLC');
   });
 });
 

@@ -55,7 +55,10 @@ export function vote(
   ) {
     best = { lines: readings[0] as Line[], result: first, score: scoreOf(first) };
   }
-  if (first && best.result !== first) keepDescriptions(best.result, first);
+  if (first && best.result !== first) {
+    keepDescriptions(best.result, first);
+    keepParties(best.result, first);
+  }
   // Fields the winner missed are taken from the other readings.
   const f = best.result.fields;
   for (const r of results) {
@@ -250,6 +253,23 @@ function sameAmounts(a: ExtractResult['fields'], b: ExtractResult['fields']): bo
       ...f.line_items.map((l) => `${l.quantity} ${l.unit_price} ${l.total}`),
     ].join('|');
   return a.total !== null && key(a) === key(b);
+}
+
+/**
+ * A winner that rescued the amounts takes the first reading's parties (names, tax numbers, addresses) where
+ * the first read them: it won on its sums, and the first reads the words best.
+ */
+function keepParties(winner: ExtractResult, first: ExtractResult): void {
+  const w = winner.fields;
+  const f = first.fields;
+  for (const party of ['vendor', 'customer'] as const) {
+    for (const k of ['name', 'tax_id', 'address'] as const) {
+      if (f[party][k] !== null) {
+        w[party][k] = f[party][k];
+        copyMeta(winner, first, `${party}.${k}`);
+      }
+    }
+  }
 }
 
 /**
