@@ -926,6 +926,27 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(address).fields.invoice_number).toBeNull();
   });
 
+  it("reads the currency from the country's adjective beside a currency label, and only there", () => {
+    const lines = page([
+      [[100, 'فاتورة']],
+      [[100, 'العملة: xx مصري']],
+      [
+        [100, 'الإجمالي'],
+        [900, '1,250.00'],
+      ],
+    ]);
+    expect(extractFields(lines).fields.currency).toBe('EGP');
+    const name = page([
+      [[100, 'فاتورة']],
+      [[100, 'البنك المصري للتجارة']],
+      [
+        [100, 'الإجمالي'],
+        [900, '1,250.00'],
+      ],
+    ]);
+    expect(extractFields(name).fields.currency).toBeNull();
+  });
+
   it('reads an id that names itself an invoice number when its label was lost', () => {
     const lines = page([
       [[100, 'INVOICE']],

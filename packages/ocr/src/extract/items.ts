@@ -6,9 +6,9 @@ import { logicalWords } from '../layout.js';
 import type { Line, Word } from '../layout.js';
 import type { AmountOptions } from '../parse/amount.js';
 import { currencyInToken, currencyOf } from '../parse/currency.js';
-import { inRegionalLegalForm } from '../regions/index.js';
+import { currencyOfAdjective, inRegionalLegalForm } from '../regions/index.js';
 import type { LabelField } from '../parse/labels.js';
-import { hasArabic, toWesternDigits } from '../text.js';
+import { foldArabic, hasArabic, toWesternDigits } from '../text.js';
 import { meanConf, xc } from './model.js';
 import type { Doc, Found, HeaderInfo, LineInfo } from './model.js';
 import { cleanName } from './names.js';
@@ -64,11 +64,15 @@ function oneScript(words: Word[]): Word[] {
   return words.filter((w) => (hasArabic(w.text) ? keepArabic : !keepArabic));
 }
 
+/** A row that names the document's currency: "Currency", "Amounts in", "العملة", "المبالغ ب...". */
+const CURRENCY_LABEL = /currency|amounts? in|العمله|المبالغ/i;
+
 function detectCurrency(infos: LineInfo[]): Found<string> | null {
   const votes = new Map<string, { n: number; found: Found<string> }>();
   for (const info of infos) {
     const ws = info.line.words;
     const weight = info.labels.some((l) => l.field === 'total' || l.field === 'subtotal') ? 3 : 1;
+    const currencyRow = CURRENCY_LABEL.test(foldArabic(ws.map((x) => x.text).join(' ')));
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i] as Word;
       const pair = i + 1 < ws.length ? `${w.text}${ws[i + 1]?.text}` : '';
@@ -80,6 +84,9 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
         code = currencyOf(pair);
         span = [w, ws[i + 1] as Word];
       }
+      // The country's adjective alone beside a currency label ("العملة: جنيه مصري" with the جنيه lost).
+      if (!code && currencyRow)
+        code = currencyOfAdjective(foldArabic(w.text).replace(/[^\u0621-\u064a]/g, ''));
       // A legal form's word ("SDN BHD") that spells a currency code is part of a name.
       if (!code || inRegionalLegalForm(ws.map((x) => x.text).join(' '), w.text)) continue;
       const v = votes.get(code);

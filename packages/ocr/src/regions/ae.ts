@@ -4,7 +4,7 @@ import type { RegionConventions } from './types.js';
 export const unitedArabEmirates: RegionConventions = {
   code: 'AE',
   country: 'United Arab Emirates',
-  currency: { code: 'AED', decimals: 2 },
+  currency: { code: 'AED', decimals: 2, adjective: 'إماراتي' },
   places: `
 emirates dubai abu dhabi sharjah ajman fujairah khaimah umm quwain deira bur jumeirah karama barsha
 qusais mirdif jebel khalifa mussafah

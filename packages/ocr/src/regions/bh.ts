@@ -4,7 +4,7 @@ import type { RegionConventions } from './types.js';
 export const bahrain: RegionConventions = {
   code: 'BH',
   country: 'Bahrain',
-  currency: { code: 'BHD', decimals: 3 },
+  currency: { code: 'BHD', decimals: 3, adjective: 'بحريني' },
   places: `
 bahrain manama muharraq riffa
 `,

@@ -4,7 +4,7 @@ import type { RegionConventions } from './types.js';
 export const egypt: RegionConventions = {
   code: 'EG',
   country: 'Egypt',
-  currency: { code: 'EGP', decimals: 2 },
+  currency: { code: 'EGP', decimals: 2, adjective: 'مصري' },
   places: `
 egypt cairo giza alexandria nasr heliopolis maadi zamalek mohandessin dokki agouza shubra abbassia
 mokattam helwan tagamoa rehab madinaty shorouk obour badr october sheikh zayed ismailia suez port

@@ -1,6 +1,7 @@
 // The region tables and what the extraction asks of them. Every region's rows apply to every document:
 // each row is anchored to words of its own region ("Jalan", "Kuala Lumpur", "ش.م.م"), so it does nothing
 // on a document from elsewhere.
+import { foldArabic } from '../text.js';
 import { unitedArabEmirates } from './ae.js';
 import { bahrain } from './bh.js';
 import { egypt } from './eg.js';
@@ -85,6 +86,12 @@ export function fixRegionalNameMisreads(name: string): string {
 /** An address with the regions' known misreads of their words repaired. */
 export function fixRegionalAddressMisreads(address: string): string {
   return regions.flatMap((r) => r.addressConfusions).reduce(applyConfusion, address);
+}
+
+/** The currency a country's adjective names ("مصري": EGP), folded as `foldArabic` folds; null for any other word. */
+export function currencyOfAdjective(folded: string): string | null {
+  const word = folded.replace(/^ال/, '');
+  return regions.find((r) => foldArabic(r.currency.adjective) === word)?.currency.code ?? null;
 }
 
 /** Decimals of a currency's minor unit by the region table (fils and baisa: three); two for any other. */

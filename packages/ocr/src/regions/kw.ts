@@ -4,7 +4,7 @@ import type { RegionConventions } from './types.js';
 export const kuwait: RegionConventions = {
   code: 'KW',
   country: 'Kuwait',
-  currency: { code: 'KWD', decimals: 3 },
+  currency: { code: 'KWD', decimals: 3, adjective: 'كويتي' },
   places: `
 kuwait salmiya hawalli farwaniya jahra ahmadi
 `,

@@ -4,7 +4,7 @@ import type { RegionConventions } from './types.js';
 export const malaysia: RegionConventions = {
   code: 'MY',
   country: 'Malaysia',
-  currency: { code: 'MYR', decimals: 2 },
+  currency: { code: 'MYR', decimals: 2, adjective: 'ماليزي' },
   places: `
 malaysia selangor darul ehsan kuala lumpur wilayah persekutuan putrajaya labuan johor bahru takzim
 kedah aman kelantan naim melaka malacca negeri sembilan khusus pahang makmur perak ridzuan perlis

@@ -4,7 +4,7 @@ import type { RegionConventions } from './types.js';
 export const oman: RegionConventions = {
   code: 'OM',
   country: 'Oman',
-  currency: { code: 'OMR', decimals: 3 },
+  currency: { code: 'OMR', decimals: 3, adjective: 'عماني' },
   places: `
 oman muscat seeb sohar salalah nizwa ruwi qurum
 `,

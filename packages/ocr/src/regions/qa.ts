@@ -4,7 +4,7 @@ import type { RegionConventions } from './types.js';
 export const qatar: RegionConventions = {
   code: 'QA',
   country: 'Qatar',
-  currency: { code: 'QAR', decimals: 2 },
+  currency: { code: 'QAR', decimals: 2, adjective: 'قطري' },
   places: `
 qatar doha lusail wakrah rayyan
 `,

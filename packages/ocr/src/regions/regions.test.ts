@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fixAddressMisreads } from '../extract/address.js';
 import { fixNameMisreads, hasLegalForm } from '../extract/names.js';
 import { fixPlaceWords } from '../parse/places.js';
+import { foldArabic } from '../text.js';
 import {
   currencyDecimals,
+  currencyOfAdjective,
   fixArabicLegalFormTail,
   hasRegionalAddressWord,
   inRegionalLegalForm,
@@ -25,6 +27,12 @@ const ISO_DECIMALS: Record<string, number> = {
 describe.each(regions.map((r) => [r.country, r] as const))('%s conventions', (_country, region) => {
   it('names its currency with the minor unit ISO 4217 gives it', () => {
     expect(region.currency.decimals).toBe(ISO_DECIMALS[region.currency.code]);
+  });
+
+  it("tells its currency by the country's adjective, with or without the article", () => {
+    const adjective = foldArabic(region.currency.adjective);
+    expect(currencyOfAdjective(adjective)).toBe(region.currency.code);
+    expect(currencyOfAdjective(`ال${adjective}`)).toBe(region.currency.code);
   });
 
   it('puts back its place words misread by one letter', () => {

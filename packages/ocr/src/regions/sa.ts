@@ -4,7 +4,7 @@ import type { RegionConventions } from './types.js';
 export const saudiArabia: RegionConventions = {
   code: 'SA',
   country: 'Saudi Arabia',
-  currency: { code: 'SAR', decimals: 2 },
+  currency: { code: 'SAR', decimals: 2, adjective: 'سعودي' },
   places: `
 saudi arabia riyadh jeddah mecca makkah medina madinah dammam khobar dhahran jubail taif tabuk abha
 khamis mushait buraidah hail najran jazan yanbu qassim olaya malaz sulaimaniyah

@@ -45,8 +45,11 @@ export interface RegionConventions {
   /** ISO 3166 code. */
   code: 'MY' | 'EG' | 'SA' | 'AE' | 'KW' | 'QA' | 'BH' | 'OM';
   country: string;
-  /** ISO 4217 code and its minor unit (fils and baisa: three decimals). */
-  currency: { code: string; decimals: number };
+  /**
+   * ISO 4217 code, its minor unit (fils and baisa: three decimals), and the country's adjective in Arabic
+   * that names it beside a currency label when the currency's own name is lost ("العملة: جنيه مصري").
+   */
+  currency: { code: string; decimals: number; adjective: string };
   /**
    * Place names and address words of the region in Latin letters, separated by blanks: a word the engine
    * misread by one letter of a shape it confuses is put back (`parse/places.ts`).
