@@ -926,6 +926,19 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(address).fields.invoice_number).toBeNull();
   });
 
+  it('reads the customer under a label that a speck read as letters precedes', () => {
+    const lines = page([
+      [[100, 'Cedar Lamps LLC']],
+      [[100, 'INVOICE']],
+      [[1100, 'jl Sold To']],
+      [[1000, 'Qurtuba Air Conditioning Co']],
+      [[1000, '12 Corniche Road, Doha']],
+    ]);
+    const speck = lines.flatMap((l) => l.words).find((w) => w.text === 'jl');
+    if (speck) speck.conf = 0.42;
+    expect(extractFields(lines).fields.customer.name).toBe('Qurtuba Air Conditioning Co');
+  });
+
   it("reads the currency from the country's adjective beside a currency label, and only there", () => {
     const lines = page([
       [[100, 'فاتورة']],

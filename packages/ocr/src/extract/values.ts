@@ -175,6 +175,9 @@ function textBelow(doc: Doc, info: LineInfo, label: Label): Found<string> | null
   return null;
 }
 
+/** A speck read as a word: one or two letters, read unsurely. */
+const isSpeck = (w: Word): boolean => w.conf < 0.5 && w.text.replace(/[^\p{L}\d]/gu, '').length <= 2;
+
 /** Text right after a label on its segment, else the segment below it. */
 export function textFor(doc: Doc, info: LineInfo, label: Label): Found<string> | null {
   const { line } = info;
@@ -192,7 +195,9 @@ export function textFor(doc: Doc, info: LineInfo, label: Label): Found<string> |
     return info.labels.some((l) => l.field === label.field && i >= l.start && i <= l.end);
   };
   const at = parts.findIndex((p) => p.some(inThisLabel));
-  const labelPart = parts[at] ?? [];
+  // Specks read as a letter or two, unsurely, before the label ("jl Sold To") are not part of the row.
+  const firstLabelWord = (parts[at] ?? []).findIndex(inThisLabel);
+  const labelPart = (parts[at] ?? []).filter((w, i) => i >= firstLabelWord || !isSpeck(w));
   const isTranslation = (p: Word[]): boolean => {
     const ws = p.filter((w) => !/^[#:：.\-–]+$/.test(w.text));
     if (!ws.length) return true;
