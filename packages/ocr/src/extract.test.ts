@@ -919,11 +919,19 @@ describe('extractFields on invoices of our own making', () => {
     ]);
     expect(extractFields(others).fields.invoice_number).toBeNull();
     const address = page([
-      [[100, 'INVOICE']],
-      [[100, 'No. 12, Jalan Besar']],
-      [[100, 'No. 2241 Corniche Road']],
+      [[100, 'TEO HENG STATIONERY']],
+      [[100, 'No. 2241, Jalan Besar,']],
+      [[100, '40300 Shah Alam, Selangor']],
+      [[100, 'Date: 28/09/2017']],
+      [
+        [100, 'Total'],
+        [900, '18.00'],
+      ],
     ]);
-    expect(extractFields(address).fields.invoice_number).toBeNull();
+    const f = extractFields(address).fields;
+    expect(f.invoice_number).toBeNull();
+    // The "No." of the address is no label: the row stays in the address.
+    expect(f.vendor.address).toBe('No. 2241, Jalan Besar, 40300 Shah Alam, Selangor');
   });
 
   it('reads the customer under a label that a speck read as letters precedes', () => {

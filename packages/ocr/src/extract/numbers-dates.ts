@@ -4,7 +4,8 @@ import { BARE_NUMBER_LABELS, OTHER_NUMBER_WORDS } from '../parse/labels.js';
 import type { LabelField } from '../parse/labels.js';
 import { placeWords } from '../parse/places.js';
 import { hasRegionalAddressWord } from '../regions/index.js';
-import { hasArabic, wordKey } from '../text.js';
+import type { Word } from '../layout.js';
+import { wordKey } from '../text.js';
 import { labelsOf, meanConf } from './model.js';
 import type { Doc, Found, Label, LineInfo } from './model.js';
 import { dateAt, idRun } from './tokens.js';
@@ -16,41 +17,21 @@ export interface NumberAndDates {
   dueDate: Found<string> | null;
 }
 
-/**
- * A bare "No." label on a row that names another number (a tax registration, a phone). The English "No."
- * also opens addresses ("No. 12, Main Road"): on a row with a place word it is not the invoice's.
- */
+/** A bare "No." label on a row that names another number (a tax registration, a phone). */
 function otherNumberRow(info: LineInfo, label: Label): boolean {
   const ws = info.line.words;
-  const key = labelKey(info, label);
-  if (!BARE_NUMBER_LABELS.includes(key)) return false;
-  const rest = ws.filter((_, i) => i < label.start || i > label.end);
-  if (rest.some((w) => OTHER_NUMBER_WORDS.test(wordKey(w.text)))) return true;
-  if (hasArabic(key)) return false;
-  const row = rest.map((w) => w.text).join(' ');
-  return (
-    hasRegionalAddressWord(row) ||
-    rest.some((w) => placeWords.has(w.text.toLowerCase().replace(/[^a-z]/g, '')))
-  );
-}
-
-/** A bare English "No." names the invoice's number only when it has three digits: house numbers have fewer. */
-function shortBareNumber(info: LineInfo, label: Label, value: string): boolean {
-  const key = labelKey(info, label);
-  return BARE_NUMBER_LABELS.includes(key) && !hasArabic(key) && (value.match(/\d/g) ?? []).length < 3;
-}
-
-const labelKey = (info: LineInfo, label: Label): string =>
-  info.line.words
+  const key = ws
     .slice(label.start, label.end + 1)
     .map((w) => wordKey(w.text))
     .join(' ');
+  if (!BARE_NUMBER_LABELS.includes(key)) return false;
+  return ws.some((w, i) => (i < label.start || i > label.end) && OTHER_NUMBER_WORDS.test(wordKey(w.text)));
+}
 
 function firstValue(doc: Doc, field: LabelField, kind: 'id' | 'date'): Found<string> | null {
   for (const { info, label } of labelsOf(doc, field)) {
     if (field === 'invoice_number' && otherNumberRow(info, label)) continue;
     const v = valuesFor(doc, info, label, kind)[0];
-    if (field === 'invoice_number' && v && shortBareNumber(info, label, String(v.value))) continue;
     if (v && typeof v.value === 'string') return { ...v, value: v.value };
   }
   return null;
@@ -116,8 +97,42 @@ function prefixedNumber(doc: Doc): Found<string> | null {
   return null;
 }
 
+/**
+ * The English "No." or "Number" standing alone as the number's label ("No. SA-0338-24", or the number under
+ * it), where no invoice label was read. It also opens addresses ("No. 12, Main Road"): a row with a place
+ * word or another number's word is passed over, and the number needs three digits (house numbers have fewer).
+ */
+function bareNumber(doc: Doc): Found<string> | null {
+  for (const info of doc.infos) {
+    if (info.header) continue;
+    const ws = info.line.words;
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i] as Word;
+      if (info.inLabel.has(i) || !/^(?:no|number)$/.test(wordKey(w.text))) continue;
+      const rest = ws.filter((_, k) => k !== i).map((x) => x.text);
+      const row = rest.join(' ');
+      if (
+        rest.some(
+          (t) =>
+            OTHER_NUMBER_WORDS.test(wordKey(t)) || placeWords.has(t.toLowerCase().replace(/[^a-z]/g, '')),
+        ) ||
+        hasRegionalAddressWord(row)
+      ) {
+        continue;
+      }
+      const label: Label = { field: 'invoice_number', start: i, end: i, arabic: false, x0: w.x0, x1: w.x1 };
+      const v = valuesFor(doc, info, label, 'id').find(
+        (x) => typeof x.value === 'string' && (x.value.match(/\d/g) ?? []).length >= 3,
+      );
+      if (v && typeof v.value === 'string') return { ...v, value: v.value, conf: v.conf * 0.8 };
+    }
+  }
+  return null;
+}
+
 export function readNumberAndDates(doc: Doc): NumberAndDates {
-  const invoiceNumber = firstValue(doc, 'invoice_number', 'id') ?? markedNumber(doc) ?? prefixedNumber(doc);
+  const invoiceNumber =
+    firstValue(doc, 'invoice_number', 'id') ?? bareNumber(doc) ?? markedNumber(doc) ?? prefixedNumber(doc);
   const dueDate = firstValue(doc, 'due_date', 'date');
   const issueDate = firstValue(doc, 'issue_date', 'date') ?? unlabelledDate(doc, dueDate);
   return { invoiceNumber, issueDate, dueDate };

@@ -98,6 +98,8 @@ export function valuesFor(doc: Doc, info: LineInfo, label: Label, kind: ValueKin
       Math.abs(l.start - label.start) <= 8 &&
       (l === label || l.start !== label.start),
   );
+  // A label the caller found itself (not among the row's labels) stands alone.
+  if (!group.includes(label)) group.push(label);
   const gx0 = Math.min(...group.map((l) => l.x0));
   const gx1 = Math.max(...group.map((l) => l.x1));
   const blocked = (i: number): boolean => {

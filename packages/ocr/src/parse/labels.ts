@@ -61,8 +61,6 @@ export const LABELS: Record<LabelField, string[]> = {
     'رقم',
     'رقم الفاتوره',
     'مسلسل الفاتورة',
-    'no',
-    'number',
   ],
   issue_date: [
     'invoice date',
@@ -404,11 +402,11 @@ export const LABELS: Record<LabelField, string[]> = {
 };
 
 /**
- * Labels that only say "number" ("رقم", "No."): they name the invoice number when nothing on their row
+ * Labels that only say "number" ("رقم"; the English "No." is read apart, as it also opens addresses): they name the invoice number when nothing on their row
  * says the number is another one (a tax registration, a phone), which the engine may have misread past
  * the longer label's match ("رقم ضرية المضاقة" for "رقم ضريبة القيمة المضافة").
  */
-export const BARE_NUMBER_LABELS = ['رقم', 'الرقم', 'no', 'number'];
+export const BARE_NUMBER_LABELS = ['رقم', 'الرقم'];
 /** Words (as key prefixes or parts) that make a row's number another one than the invoice's. */
 export const OTHER_NUMBER_WORDS =
   /^(?:vat|tax|trn|tin|gst|cr|tel|phone|mobile|fax|iban|account|acc|p\.?o|box|order|customer|client|reg|registration|item|s|sr|sl)\b|ضري|مضاف|سجل|هات|جوال|تليفون|حساب|ص\.?ب/;
