@@ -1,7 +1,8 @@
 // The extraction alone, on stored readings: each document of the generated sets is read by the engine once
 // (per pipeline and Arabic model) and its page words stored; later runs only extract and score, in seconds.
+// `samples` is the shared samples' invoices and receipts (OCR_SAMPLES, as for bench:ocr).
 // For working on the extractor; `bench:ocr` stays the measure (the replay reads nothing again from pixels).
-//   npm run bench:ocr:replay [-- --sets dev,validation] [--groups en,ar,bi] [--pipeline normal]
+//   npm run bench:ocr:replay [-- --sets samples,dev,validation] [--groups en,ar,bi,receipts] [--pipeline normal]
 //                            [--show FIELD,...] [--doc ID,...] [--fresh]
 //                            [--tag NAME (a separate store of readings)] [--per-doc]
 import { createHash } from 'node:crypto';
@@ -11,9 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { extractReadings, readDocument } from '../../packages/ocr/src/recognize.js';
 import type { DocumentReadings } from '../../packages/ocr/src/recognize.js';
 import type { FieldsJson, Pipeline } from '../../packages/ocr/src/index.js';
+import { loadFolder } from './docs.js';
+import type { BenchDoc } from './docs.js';
 import { CORPUS_VERSION, generateCorpus } from './generate/cli.js';
 import type { Split } from './generate/split.js';
-import { invoiceKeyValues, rawCoverage, scoreInvoice } from './score.js';
+import { rawCoverage } from './score.js';
 import type { InvoiceTruth } from './score.js';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -23,13 +26,26 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const pipeline = (opt('--pipeline') ?? 'normal') as Pipeline;
-const setNames = (opt('--sets') ?? 'dev').split(',') as Split[];
-const groups = (opt('--groups') ?? 'en,ar,bi').split(',');
+const setNames = (opt('--sets') ?? 'dev').split(',') as (Split | 'samples')[];
+const groups = (opt('--groups') ?? 'en,ar,bi,receipts').split(',');
 /** Fields whose misses are printed with the truth beside the extraction. */
 const show = opt('--show')?.split(',') ?? [];
 const onlyDocs = opt('--doc')?.split(',');
 const SEEDS: Record<Split, number> = { dev: 1901, validation: 1902 };
 const cacheRoot = resolve(process.env.OCR_CORPUS_DIR ?? resolve(repoRoot, 'node_modules/.cache/ocr-corpus'));
+const samples = resolve(process.env.OCR_SAMPLES ?? resolve(repoRoot, '../shared/samples'));
+
+/** A set's documents: the samples' folders, or a generated set (generated on first use). */
+async function docsOf(name: Split | 'samples'): Promise<BenchDoc[]> {
+  if (name === 'samples') {
+    return [resolve(samples, 'invoices'), resolve(samples, 'receipts-sroie')].flatMap(loadFolder);
+  }
+  const dir = resolve(cacheRoot, `${name}-v${CORPUS_VERSION}-s${SEEDS[name]}-n60`);
+  if (!existsSync(join(dir, 'manifest.json'))) {
+    await generateCorpus({ out: dir, count: 60, seed: SEEDS[name], split: name });
+  }
+  return loadFolder(dir);
+}
 
 /** The stored readings belong to the Arabic model that made them. */
 function modelsHash(): string {
@@ -40,6 +56,14 @@ function modelsHash(): string {
 }
 
 const pct = (a: number, b: number): string => (b ? ((100 * a) / b).toFixed(1) + '%' : '-');
+
+/** A receipt's field as extracted (receipts' truth is printed by their own scorer only). */
+function receiptValue(f: FieldsJson, field: string): unknown {
+  if (field === 'company') return f.vendor.name;
+  if (field === 'address') return f.vendor.address;
+  if (field === 'date') return f.issue_date;
+  return field === 'total' ? f.total : null;
+}
 
 function headerValue(f: FieldsJson, t: InvoiceTruth, field: string): [unknown, unknown] {
   const tf = t.fields;
@@ -84,10 +108,6 @@ async function main(): Promise<void> {
     m.set(k, a);
   };
   for (const name of setNames) {
-    const dir = resolve(cacheRoot, `${name}-v${CORPUS_VERSION}-s${SEEDS[name]}-n60`);
-    if (!existsSync(join(dir, 'manifest.json'))) {
-      await generateCorpus({ out: dir, count: 60, seed: SEEDS[name], split: name });
-    }
     const tag = opt('--tag') ? `-${opt('--tag')}` : '';
     const store = resolve(cacheRoot, 'readings', `${name}-${pipeline}-${models}${tag}`);
     mkdirSync(store, { recursive: true });
@@ -95,42 +115,43 @@ async function main(): Promise<void> {
     const byField = new Map<string, Acc>();
     /** Key values found anywhere in the raw text: what the reading holds for the extraction. */
     const raw = new Map<string, Acc>();
-    const truths = readdirSync(dir)
-      .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
-      .sort()
-      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as InvoiceTruth)
-      .filter((t) => groups.includes(t.language) && (!onlyDocs || onlyDocs.includes(t.id)));
-    for (const t of truths) {
-      const stored = join(store, `${t.id}.json`);
+    const docs = (await docsOf(name)).filter(
+      (d) => groups.includes(d.group) && (!onlyDocs || onlyDocs.includes(d.id)),
+    );
+    for (const d of docs) {
+      const stored = join(store, `${d.id}.json`);
       let readings: DocumentReadings;
       if (existsSync(stored) && !args.includes('--fresh')) {
         readings = JSON.parse(readFileSync(stored, 'utf8')) as DocumentReadings;
       } else {
-        const bytes = new Uint8Array(readFileSync(join(dir, t.file)));
+        const bytes = new Uint8Array(readFileSync(d.file));
         readings = await readDocument({ bytes }, { pipeline, timeoutMs: 600_000 });
         writeFileSync(stored, JSON.stringify(readings));
-        console.error(`read ${t.id}`);
+        console.error(`read ${d.id}`);
       }
       const r = await extractReadings(readings, { pipeline });
-      const scores = scoreInvoice(r.fields_json, t);
-      const cov = rawCoverage(r.raw_text, invoiceKeyValues(t));
-      const rc = raw.get(t.language) ?? { ok: 0, n: 0 };
-      raw.set(t.language, { ok: rc.ok + cov.found, n: rc.n + cov.total });
+      const scores = d.score(r.fields_json);
+      const cov = rawCoverage(r.raw_text, d.keyValues);
+      const rc = raw.get(d.group) ?? { ok: 0, n: 0 };
+      raw.set(d.group, { ok: rc.ok + cov.found, n: rc.n + cov.total });
       for (const s of scores) {
-        add(byGroup, t.language, s.ok ? 1 : 0);
+        add(byGroup, d.group, s.ok ? 1 : 0);
         add(byField, s.field, s.ok ? 1 : 0);
       }
       if (args.includes('--per-doc')) {
-        console.log(`${t.id} ${t.language} ${scores.filter((s) => s.ok).length}/${scores.length}`);
+        console.log(`${d.id} ${d.group} ${scores.filter((s) => s.ok).length}/${scores.length}`);
       }
       const missed = new Set(scores.filter((s) => !s.ok).map((s) => s.field));
       for (const field of show) {
         if (!missed.has(field) && !(field === 'items' && [...missed].some((m) => m.startsWith('item.')))) {
           continue;
         }
-        const [got, want] = headerValue(r.fields_json, t, field);
+        const t = d.invoice;
+        const [got, want] = t
+          ? headerValue(r.fields_json, t, field)
+          : [receiptValue(r.fields_json, field), ''];
         console.log(
-          `${t.id} (${t.language}, ${t.family}) ${field}: got ${JSON.stringify(got)} want ${JSON.stringify(want)}`,
+          `${d.id} (${d.group}${t?.family ? `, ${t.family}` : ''}) ${field}: got ${JSON.stringify(got)}${t ? ` want ${JSON.stringify(want)}` : ''}`,
         );
       }
       if (onlyDocs?.length === 1) console.log(r.raw_text);

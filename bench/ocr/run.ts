@@ -12,11 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recognizeInvoice } from '../../packages/ocr/src/index.js';
-import type { FieldsJson, Pipeline } from '../../packages/ocr/src/index.js';
+import type { Pipeline } from '../../packages/ocr/src/index.js';
 import { CORPUS_VERSION, generateCorpus } from './generate/cli.js';
 import type { Split } from './generate/split.js';
-import { invoiceKeyValues, rawCoverage, receiptDate, scoreInvoice, scoreReceipt } from './score.js';
-import type { FieldScore, InvoiceTruth, ReceiptTruth } from './score.js';
+import { loadFolder } from './docs.js';
+import { rawCoverage } from './score.js';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 const args = process.argv.slice(2);
@@ -71,51 +71,6 @@ async function resolveSets(): Promise<BenchSet[]> {
     }
   }
   return sets;
-}
-
-interface Doc {
-  group: string;
-  file: string;
-  score: (f: FieldsJson) => FieldScore[];
-  keyValues: string[];
-}
-
-function loadFolder(dir: string): Doc[] {
-  if (existsSync(join(dir, 'key')) && existsSync(join(dir, 'img'))) {
-    return readdirSync(join(dir, 'key'))
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .map((k) => {
-        const t = JSON.parse(readFileSync(join(dir, 'key', k), 'utf8')) as ReceiptTruth;
-        const date = receiptDate(t.date);
-        return {
-          group: 'receipts',
-          file: join(dir, 'img', k.replace('.json', '.jpg')),
-          score: (f) => scoreReceipt(f, t),
-          keyValues: [t.company, t.date, t.address, t.total].filter((v) => v && (v !== t.date || date)),
-        };
-      });
-  }
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
-    .sort()
-    .flatMap((k): Doc[] => {
-      let t: InvoiceTruth;
-      try {
-        t = JSON.parse(readFileSync(join(dir, k), 'utf8')) as InvoiceTruth;
-      } catch {
-        console.error(`skipped ${k}: not a readable truth file`);
-        return [];
-      }
-      return [
-        {
-          group: t.language,
-          file: join(dir, t.file),
-          score: (f) => scoreInvoice(f, t),
-          keyValues: invoiceKeyValues(t),
-        },
-      ];
-    });
 }
 
 /** Resident memory of this process and every process it started, sampled while a document is read. */
