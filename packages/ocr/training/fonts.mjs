@@ -18,6 +18,18 @@ export const AR_FONTS = [
   'KacstScreen',
 ];
 
+/** Faces of AR_FONTS that draw the Persian digits (۰-۹): the numbers of lines printed in them use one of these. */
+export const PERSIAN_DIGIT_FONTS = [
+  'Noto Naskh Arabic',
+  'Noto Naskh Arabic Bold',
+  'Noto Sans Arabic',
+  'Noto Sans Arabic Bold',
+  'DejaVu Sans',
+  'DejaVu Sans Bold',
+  'Amiri',
+  'Amiri Bold',
+];
+
 /** Faces for number and Latin runs when they are not drawn in the Arabic run's face. */
 export const LATIN_FONTS = [
   'DejaVu Sans',

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { AR_FONTS, LATIN_FONTS } from './fonts.mjs';
+import { AR_FONTS, LATIN_FONTS, PERSIAN_DIGIT_FONTS } from './fonts.mjs';
 
 const [, , wordFile, outDir, linesArg = '8000', seedArg = '20261122'] = process.argv;
 if (!wordFile || !outDir) {
@@ -214,6 +214,15 @@ const L = (text) => ({ text, rtl: false });
 
 function arabicLine() {
   const ai = chance(0.75); // Arabic-Indic digits on most Arabic lines, Western on the rest
+  return persianOrNot(ai, arabicRuns(ai));
+}
+// Some Arabic-Indic lines are drawn in the Persian digits' shapes (the Gulf's and Egypt's printers use both).
+// The truth stays Arabic-Indic: the digits mean the same, and six of the ten look alike in both.
+function persianOrNot(ai, runs) {
+  return Object.assign(runs, { persian: ai && chance(0.3) });
+}
+const PERSIAN = (s) => s.replace(/[\u0660-\u0669]/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0x90));
+function arabicRuns(ai) {
   switch (int(0, 11)) {
     case 0:
     case 1:
@@ -262,7 +271,7 @@ function bilingualLine() {
   const en = pick(EN_LABELS);
   const v = pick([amount(ai), date(ai), invoiceId(ai)]);
   // English label / Arabic label, value: the Arabic part is the right-hand side.
-  return chance(0.5) ? [R(label()), L(`${en}:`), L(v)] : [R(label()), L(v), L(en)];
+  return persianOrNot(ai, chance(0.5) ? [R(label()), L(`${en}:`), L(v)] : [R(label()), L(v), L(en)]);
 }
 
 // Visual order of a line: an RTL line (any Arabic run) shows its runs right to left; an LTR line left to
@@ -274,8 +283,9 @@ function visual(runs) {
 const truthOf = (r) => (r.rtl ? [...r.text].reverse().join('') : r.text);
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-async function renderRun(run, font, size, dpi) {
-  const text = run.rtl ? esc(run.text) : `\u202D${esc(run.text)}\u202C`;
+async function renderRun(run, font, size, dpi, persian) {
+  const shown = persian ? PERSIAN(run.text) : run.text;
+  const text = run.rtl ? esc(shown) : `\u202D${esc(shown)}\u202C`;
   const { data, info } = await sharp({ text: { text, font: `${font} ${size}`, dpi } })
     .toColourspace('b-w')
     .raw()
@@ -285,12 +295,20 @@ async function renderRun(run, font, size, dpi) {
 
 async function renderLine(runs) {
   const arFont = pick(AR_FONTS);
-  const laFont = chance(0.5) ? arFont : pick(LATIN_FONTS);
+  // Faces without the Persian digits would draw nothing for them: such numbers take a face that has them.
+  const laFont = runs.persian
+    ? PERSIAN_DIGIT_FONTS.includes(arFont) && chance(0.5)
+      ? arFont
+      : pick(PERSIAN_DIGIT_FONTS)
+    : chance(0.5)
+      ? arFont
+      : pick(LATIN_FONTS);
   const size = pick([8, 9, 10, 10, 11, 12, 12, 14, 16]);
   const dpi = pick([150, 200, 200, 250, 300, 300]);
   const vis = visual(runs);
   const imgs = [];
-  for (const r of vis) imgs.push(await renderRun(r, r.rtl ? arFont : laFont, size, dpi));
+  for (const r of vis)
+    imgs.push(await renderRun(r, r.rtl ? arFont : laFont, size, dpi, runs.persian === true));
   const em = Math.max(...imgs.map((i) => i.h));
   const gaps = vis.map((_, i) =>
     i === 0 ? 0 : Math.round(em * (chance(0.5) ? 0.3 + rand() * 0.4 : 1 + rand() * 4)),
