@@ -968,6 +968,19 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(name).fields.currency).toBeNull();
   });
 
+  it('takes no misread label word for the invoice number ("INVOICE NO" read ".NVOIC٤ NO")', () => {
+    const lines = page([
+      [[100, 'Cedar Lamps LLC']],
+      [
+        [900, '.NVOIC٤'],
+        [1010, 'NO'],
+        [1200, '/ رقم الفاتورة'],
+      ],
+      [[900, 'INV/SA/24/541']],
+    ]);
+    expect(extractFields(lines).fields.invoice_number).toBe('INV/SA/24/541');
+  });
+
   it('reads an id that names itself an invoice number when its label was lost', () => {
     const lines = page([
       [[100, 'INVOICE']],

@@ -4,7 +4,7 @@ import type { Dec } from '../decimal.js';
 import { logicalWords, segmentText } from '../layout.js';
 import type { Line, Segment, Word } from '../layout.js';
 import type { AmountOptions } from '../parse/amount.js';
-import { hasArabic } from '../text.js';
+import { hasArabic, wordKey } from '../text.js';
 import { meanConf, xc } from './model.js';
 import type { Doc, Found, Label, LineInfo, ValueKind } from './model.js';
 import { pickLanguage } from './names.js';
@@ -86,6 +86,17 @@ function scanBelow(
   }
 }
 
+/**
+ * A word of letters followed by "No." or "#" opens a label ("INVOICE NO" read ".NVOIC٤ NO"): it is no
+ * id, whatever digit a misread gave it.
+ */
+function opensNumberLabel(words: Word[], i: number): boolean {
+  const next = words[i + 1];
+  const t = words[i]?.text ?? '';
+  const word = (t.match(/\p{L}/gu) ?? []).length >= 4 && (t.match(/\p{N}/gu) ?? []).length <= 1;
+  return word && !!next && (next.text.trim() === '#' || /^(?:no|number)$/.test(wordKey(next.text)));
+}
+
 /** The values of a kind for a label, nearest first. */
 export function valuesFor(doc: Doc, info: LineInfo, label: Label, kind: ValueKind): Found<string | Dec>[] {
   const { line } = info;
@@ -115,7 +126,7 @@ export function valuesFor(doc: Doc, info: LineInfo, label: Label, kind: ValueKin
     line,
     kind,
     doc.amountOpts,
-    (i) => !info.inLabel.has(i) && !blocked(i),
+    (i) => !info.inLabel.has(i) && !blocked(i) && !(kind === 'id' && opensNumberLabel(words, i)),
     (span) => {
       const a = Math.min(...span.map((w) => w.x0));
       const b = Math.max(...span.map((w) => w.x1));
