@@ -26,8 +26,10 @@ function scoreOf(r: ExtractResult): number {
 }
 
 /**
- * Picks, among the readings of the same pages, the one whose fields are most complete and add up; then
- * the second engine's reading, when there is one, has its say on the fields it reads differently.
+ * Picks, among the readings of the same pages, the one whose fields are most complete and add up. The first
+ * (the normal pipeline's) stays unless another adds up better, and then lends it its parties and the
+ * descriptions of the rows both read alike; then the second engine's reading, when there is one, has its say
+ * on the fields it reads differently.
  */
 export function vote(
   readings: Line[][],
