@@ -51,6 +51,15 @@ function unlabelledDate(doc: Doc, dueDate: Found<string> | null): Found<string> 
   return null;
 }
 
+/** The id read from a row's word on, when it has three digits, less sure by `weight` than its words. */
+function idFrom(info: LineInfo, i: number, weight: number): Found<string> | null {
+  const ws = info.line.words;
+  const id = idRun(ws, i, info.line);
+  if (!id || !/\d{3}/.test(id.value)) return null;
+  const used = ws.slice(i, i + id.n);
+  return { value: id.value, words: used, line: info.line, conf: meanConf(used) * weight };
+}
+
 /**
  * A number marked only by the number sign ("#53-70709", "809351#", "# R132052"): the sign stands for the
  * label "No.", before the value or, on a right-to-left line, after it. Read less surely than a labelled one.
@@ -69,10 +78,8 @@ function markedNumber(doc: Doc): Found<string> | null {
             ? [i]
             : [];
       for (const j of at) {
-        const id = idRun(ws, j, info.line);
-        if (!id || !/\d{3}/.test(id.value)) continue;
-        const used = ws.slice(j, j + id.n);
-        return { value: id.value, words: used, line: info.line, conf: meanConf(used) * 0.8 };
+        const found = idFrom(info, j, 0.8);
+        if (found) return found;
       }
     }
   }
@@ -88,10 +95,8 @@ function prefixedNumber(doc: Doc): Found<string> | null {
     const ws = info.line.words;
     for (let i = 0; i < ws.length; i++) {
       if (!/^inv(?:oice)?[-/#.]?\d/i.test(ws[i]?.text.replace(/^[^\p{L}]+/u, '') ?? '')) continue;
-      const id = idRun(ws, i, info.line);
-      if (!id || !/\d{3}/.test(id.value)) continue;
-      const used = ws.slice(i, i + id.n);
-      return { value: id.value, words: used, line: info.line, conf: meanConf(used) * 0.7 };
+      const found = idFrom(info, i, 0.7);
+      if (found) return found;
     }
   }
   return null;
