@@ -72,7 +72,8 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
   for (const info of infos) {
     const ws = info.line.words;
     const weight = info.labels.some((l) => l.field === 'total' || l.field === 'subtotal') ? 3 : 1;
-    const currencyRow = CURRENCY_LABEL.test(foldArabic(ws.map((x) => x.text).join(' ')));
+    const rowText = ws.map((x) => x.text).join(' ');
+    const currencyRow = CURRENCY_LABEL.test(foldArabic(rowText));
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i] as Word;
       const pair = i + 1 < ws.length ? `${w.text}${ws[i + 1]?.text}` : '';
@@ -88,7 +89,7 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
       if (!code && currencyRow)
         code = currencyOfAdjective(foldArabic(w.text).replace(/[^\u0621-\u064a]/g, ''));
       // A legal form's word ("SDN BHD") that spells a currency code is part of a name.
-      if (!code || inRegionalLegalForm(ws.map((x) => x.text).join(' '), w.text)) continue;
+      if (!code || inRegionalLegalForm(rowText, w.text)) continue;
       const v = votes.get(code);
       if (v) v.n += weight;
       else

@@ -90,9 +90,9 @@ export function fixRegionalAddressMisreads(address: string): string {
 
 /** The currency a country's adjective names ("مصري": EGP), folded as `foldArabic` folds; null for any other word. */
 export function currencyOfAdjective(folded: string): string | null {
-  const word = folded.replace(/^ال/, '');
-  return regions.find((r) => foldArabic(r.currency.adjective) === word)?.currency.code ?? null;
+  return currencyByAdjective.get(folded.replace(/^ال/, '')) ?? null;
 }
+const currencyByAdjective = new Map(regions.map((r) => [foldArabic(r.currency.adjective), r.currency.code]));
 
 /** Decimals of a currency's minor unit by the region table (fils and baisa: three); two for any other. */
 export function currencyDecimals(code: string | null | undefined): number {
