@@ -89,7 +89,8 @@ for (const language of languages) {
 
     // Confirmed: the file goes and its space is free at once.
     await spareCard.getByTestId('file-delete').click();
-    await page.getByTestId('file-delete-confirm').click();
+    await expect(confirmation).toContainText(spare.file);
+    await confirmation.getByTestId('file-delete-confirm').click();
     await expect(spareCard).toHaveCount(0);
     await expect(invoiceCard).toHaveCount(1);
     await expect(page.getByTestId('file-total-count')).toHaveText('1');
