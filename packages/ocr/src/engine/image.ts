@@ -12,8 +12,11 @@ sharp.concurrency(1);
 
 /** Otsu's threshold of grey levels: the level that best separates ink from paper. */
 export function otsu(gray: Uint8Array): number {
-  const hist = new Array<number>(256).fill(0);
-  for (const v of gray) hist[v] = (hist[v] ?? 0) + 1;
+  const hist = new Float64Array(256);
+  for (let i = 0; i < gray.length; i++) {
+    const v = gray[i] as number;
+    hist[v] = (hist[v] ?? 0) + 1;
+  }
   const total = gray.length;
   let sum = 0;
   for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
