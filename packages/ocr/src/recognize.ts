@@ -10,8 +10,7 @@ import { detectKind } from './detect.js';
 import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
-import type { Gray, PrepareOptions, PreparedImage } from './engine/image.js';
-import { eraseRules } from './engine/rules.js';
+import type { Gray } from './engine/image.js';
 import { arabicModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
@@ -88,14 +87,6 @@ const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'o
  * of Latin pages in the normal one (`second-look.ts`); INVOICING_OCR_SECOND_ENGINE=off skips it.
  */
 const secondEngine = (): boolean => process.env.INVOICING_OCR_SECOND_ENGINE !== 'off';
-/** Table rules erased before reading (`engine/rules.ts`); INVOICING_OCR_ERASE_RULES=off reads them as printed. */
-const rulesErased = (): boolean => process.env.INVOICING_OCR_ERASE_RULES !== 'off';
-
-/** A page image made ready for the engine, its table rules erased from the pixels the engine reads. */
-async function prepare(bytes: Uint8Array, opts: PrepareOptions): Promise<PreparedImage> {
-  const img = await prepareImage(bytes, opts);
-  return rulesErased() ? { ...img, gray: eraseRules(img.gray).gray } : img;
-}
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
 const THRESH = 2;
 
@@ -108,7 +99,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   const advanced = ctx.options.pipeline === 'advanced';
   const progress = (stage: string): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
   progress('preprocess');
-  let img = await prepare(bytes, {
+  let img = await prepareImage(bytes, {
     minWidth: 1700,
     flatten: FLATTEN,
     findBands: true,
@@ -119,7 +110,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   if (sureWords(first) < FAINT_WORDS) {
     // Hardly anything read: faint print on a light page. Stretching the contrast makes it visible.
     progress('recognize-faint');
-    const stretched = await prepare(bytes, {
+    const stretched = await prepareImage(bytes, {
       minWidth: 1700,
       flatten: FLATTEN,
       stretch: true,
@@ -207,7 +198,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
       );
     }
   }
-  const hi = await prepare(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
+  const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');
     const words = await tesseract(hi.gray, page, { ...model, thresholding: THRESH }, ctx.budget);
