@@ -500,6 +500,40 @@ describe.each(['en', 'ar'] as const)('the admin panel (%s)', { timeout: 20_000 }
     );
   });
 
+  it('plans: a switch stays blocked while its change is on its way, whatever other switches do', async () => {
+    const starter: AdminPlan = {
+      ...pro,
+      id: '90000000-0000-4000-8000-000000000010',
+      code: 'starter',
+      name: 'Starter',
+    };
+    let answerPro: () => void = () => undefined;
+    const proAnswered = new Promise<void>((resolve) => {
+      answerPro = resolve;
+    });
+    fakeServer((call) => {
+      if (call.method === 'GET' && call.path === '/admin/subscription-plans/')
+        return jsonResponse(200, [pro, starter]);
+      if (call.method === 'PATCH' && call.path === `/admin/subscription-plans/${pro.id}/`)
+        return proAnswered.then(() => jsonResponse(200, { ...pro, is_active: false }));
+      if (call.method === 'PATCH' && call.path === `/admin/subscription-plans/${starter.id}/`)
+        return jsonResponse(200, { ...starter, is_active: false });
+      return undefined;
+    });
+    await renderAdmin('/admin?tab=plans', language);
+    const switchOf = async (name: string) =>
+      within(await rowOf('admin-plan-row', name)).getByTestId('admin-plan-active');
+    await user.click(await switchOf('Pro'));
+    await waitFor(async () => expect(await switchOf('Pro')).toBeDisabled());
+    // Another plan switched meanwhile, and its answer back: the first is still on its way.
+    await user.click(await switchOf('Starter'));
+    expect(await screen.findByText(t('plans.deactivated', { name: 'Starter' }))).toBeInTheDocument();
+    expect(await switchOf('Starter')).toBeEnabled();
+    expect(await switchOf('Pro')).toBeDisabled();
+    answerPro();
+    await waitFor(async () => expect(await switchOf('Pro')).toBeEnabled());
+  });
+
   it('payment methods: totals and success rate in the page language, toggled at once', async () => {
     const server = fakeServer();
     await renderAdmin('/admin?tab=paymentMethods', language);

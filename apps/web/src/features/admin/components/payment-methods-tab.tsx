@@ -11,6 +11,7 @@ import { useToggleAdminPaymentMethodMutation } from '../api/update-payment-metho
 import { isAccessDenied } from './access-denied';
 import { ActiveSwitch, AdminTable } from './admin-table';
 import { methodName, PaymentMethodForm } from './payment-method-form';
+import { usePendingIds } from './use-pending-ids';
 
 /**
  * SPEC §6: the payment methods in the order members see them, with the payments of every organization by
@@ -22,33 +23,25 @@ export function PaymentMethodsTab({ onDenied }: { onDenied: () => void }) {
   const query = useAdminPaymentMethods();
   const toggle = useToggleAdminPaymentMethodMutation();
   const [editing, setEditing] = useState<AdminPaymentMethod | null>(null);
-  // Every method whose switch is on its way: one toggle ending does not free another still pending.
-  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(() => new Set());
+  const pending = usePendingIds();
 
   useEffect(() => {
     if (isAccessDenied(query.error)) onDenied();
   }, [query.error, onDenied]);
 
-  const setActive = async (method: AdminPaymentMethod) => {
-    if (pendingIds.has(method.id)) return;
-    setPendingIds((ids) => new Set(ids).add(method.id));
-    try {
-      const changed = await toggle.mutateAsync(method.id);
-      const name = methodName(changed, language);
-      showToast(
-        t(changed.is_active ? 'paymentMethods.activated' : 'paymentMethods.deactivated', { name }),
-        'success',
-      );
-    } catch (error) {
-      showToast(describeError(error, t, language, t('paymentMethods.saveFailed')), 'error');
-    } finally {
-      setPendingIds((ids) => {
-        const rest = new Set(ids);
-        rest.delete(method.id);
-        return rest;
-      });
-    }
-  };
+  const setActive = (method: AdminPaymentMethod) =>
+    pending.run(method.id, async () => {
+      try {
+        const changed = await toggle.mutateAsync(method.id);
+        const name = methodName(changed, language);
+        showToast(
+          t(changed.is_active ? 'paymentMethods.activated' : 'paymentMethods.deactivated', { name }),
+          'success',
+        );
+      } catch (error) {
+        showToast(describeError(error, t, language, t('paymentMethods.saveFailed')), 'error');
+      }
+    });
 
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
@@ -120,7 +113,7 @@ export function PaymentMethodsTab({ onDenied }: { onDenied: () => void }) {
                   checked={method.is_active}
                   label={method.is_active ? t('paymentMethods.active') : t('paymentMethods.inactive')}
                   ariaLabel={t('paymentMethods.activeLabel', { name })}
-                  pending={pendingIds.has(method.id)}
+                  pending={pending.isPending(method.id)}
                   onChange={() => void setActive(method)}
                   testId="admin-method-active"
                 />

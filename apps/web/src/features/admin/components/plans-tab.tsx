@@ -13,6 +13,7 @@ import { useUpdateAdminPlanMutation } from '../api/update-plan';
 import { isAccessDenied } from './access-denied';
 import { ActiveSwitch, AdminTable } from './admin-table';
 import { PlanForm } from './plan-form';
+import { usePendingIds } from './use-pending-ids';
 
 /** SPEC §6: the plans, switched on and off, edited, and deleted while no organization uses them. */
 export function PlansTab({ onDenied }: { onDenied: () => void }) {
@@ -22,19 +23,21 @@ export function PlansTab({ onDenied }: { onDenied: () => void }) {
   const toggle = useUpdateAdminPlanMutation();
   const deletion = useDeletion<AdminPlan>(useDeleteAdminPlanMutation(), t('plans.deleted'));
   const [editing, setEditing] = useState<AdminPlan | null>(null);
+  const pending = usePendingIds();
 
   useEffect(() => {
     if (isAccessDenied(query.error)) onDenied();
   }, [query.error, onDenied]);
 
-  const setActive = async (plan: AdminPlan, active: boolean) => {
-    try {
-      await toggle.mutateAsync({ id: plan.id, change: { is_active: active } });
-      showToast(t(active ? 'plans.activated' : 'plans.deactivated', { name: plan.name }), 'success');
-    } catch (error) {
-      showToast(describeError(error, t, language, t('plans.saveFailed')), 'error');
-    }
-  };
+  const setActive = (plan: AdminPlan, active: boolean) =>
+    pending.run(plan.id, async () => {
+      try {
+        await toggle.mutateAsync({ id: plan.id, change: { is_active: active } });
+        showToast(t(active ? 'plans.activated' : 'plans.deactivated', { name: plan.name }), 'success');
+      } catch (error) {
+        showToast(describeError(error, t, language, t('plans.saveFailed')), 'error');
+      }
+    });
 
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
@@ -112,7 +115,7 @@ export function PlansTab({ onDenied }: { onDenied: () => void }) {
                 checked={plan.is_active}
                 label={plan.is_active ? t('plans.active') : t('plans.inactive')}
                 ariaLabel={t('plans.activeLabel', { name: plan.name })}
-                pending={toggle.isPending && toggle.variables?.id === plan.id}
+                pending={pending.isPending(plan.id)}
                 onChange={(active) => void setActive(plan, active)}
                 testId="admin-plan-active"
               />
