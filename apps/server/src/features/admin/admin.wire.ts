@@ -9,7 +9,7 @@ import {
   type UsageSummary,
 } from '@invoicing/contract';
 import type { PaymentMethodRow, PaymentTotals } from '../billing/billing.service';
-import { successRate } from '../billing/billing.wire';
+import { paymentFigures } from '../billing/billing.wire';
 import type { AdminMembershipRow, AdminPlanRow, AuditRow } from './admin.repository';
 
 interface UserFields {
@@ -108,23 +108,18 @@ export const toAdminPlan = (p: AdminPlanRow): AdminPlan => ({
 export const toAdminPaymentMethod = (
   m: PaymentMethodRow,
   totals: PaymentTotals | undefined,
-): AdminPaymentMethod => {
-  const c = totals ?? { total: 0, succeeded: 0, finished: 0 };
-  return {
-    id: m.id,
-    name: m.code,
-    display_name: m.displayName,
-    description: m.description,
-    is_active: m.isActive,
-    total_transactions: c.total,
-    successful_transactions: c.succeeded,
-    success_rate: successRate(c),
-    sort_order: m.sortOrder,
-    display_name_ar: m.displayNameAr,
-    description_ar: m.descriptionAr,
-    region: m.region,
-  };
-};
+): AdminPaymentMethod => ({
+  id: m.id,
+  name: m.code,
+  display_name: m.displayName,
+  description: m.description,
+  is_active: m.isActive,
+  ...paymentFigures(totals),
+  sort_order: m.sortOrder,
+  display_name_ar: m.displayNameAr,
+  description_ar: m.descriptionAr,
+  region: m.region,
+});
 
 /** A payment method as an audit entry records it: what a superuser can change, and its name. */
 export const paymentMethodSnapshot = (m: PaymentMethodRow) => ({

@@ -37,7 +37,6 @@ export const toPaymentMethod = (
   },
   counts: { total: number; succeeded: number; finished: number } | undefined,
 ): PaymentMethod => {
-  const c = counts ?? { total: 0, succeeded: 0, finished: 0 };
   return {
     id: m.id,
     name: m.code,
@@ -53,15 +52,21 @@ export const toPaymentMethod = (
     minimum_charge: carriedBy.minimum?.charge ?? null,
     is_active: m.isActive,
     sort_order: m.sortOrder,
-    total_transactions: c.total,
-    successful_transactions: c.succeeded,
-    success_rate: successRate(c),
+    ...paymentFigures(counts),
   };
 };
 
 /** Percent of finished payments that succeeded, one decimal; 0 before any. */
-export const successRate = (c: { succeeded: number; finished: number }) =>
+const successRate = (c: { succeeded: number; finished: number }) =>
   c.finished === 0 ? 0 : Math.round((c.succeeded / c.finished) * 1000) / 10;
+
+/** A payment method's payments as members and superusers see them: how many, how many paid, the rate. */
+export const paymentFigures = (
+  counts: { total: number; succeeded: number; finished: number } | undefined,
+) => {
+  const c = counts ?? { total: 0, succeeded: 0, finished: 0 };
+  return { total_transactions: c.total, successful_transactions: c.succeeded, success_rate: successRate(c) };
+};
 
 /** One payment as its payer sees it. */
 export const toPaymentView = (p: PaymentRow & { planName: string | null }): PaymentView => ({
