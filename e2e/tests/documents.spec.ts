@@ -60,7 +60,6 @@ for (const language of languages) {
   test(`an invoice previewed as the customer sees it, and downloaded as PDF (${language})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await useLanguage(page, language);
     await login(page, demo.email, demo.password);
     await chooseOrganization(page, organization);
@@ -118,7 +117,6 @@ for (const language of languages) {
   test(`an invoice duplicated into a new draft, which is then deleted after a confirmation (${language})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const name = language === 'ar' ? `مؤسسة المستندات ${Date.now()}` : `Documents Org ${Date.now()}`;
     const owner = await ownerWithInvoice(page.request, name);
     await useLanguage(page, language);
@@ -154,7 +152,6 @@ for (const language of languages) {
   test(`an owner gives the organization its Saudi VAT number, and the invoice carries ZATCA's QR code (${language})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const name = language === 'ar' ? `مؤسسة الرياض ${Date.now()}` : `Riyadh Traders ${Date.now()}`;
     const owner = await ownerWithInvoice(page.request, name);
     await useLanguage(page, language);

@@ -49,7 +49,6 @@ async function pickOption(page: Page, testId: string, search: string, optionText
 
 for (const language of languages) {
   test(`customers, items, an invoice with its image and the dashboard (${language})`, async ({ page }) => {
-    test.setTimeout(120_000);
     const suffix = `${language}-${Date.now().toString(36)}`;
     const customerName = language === 'ar' ? `شركة النور ${suffix}` : `Acme Trading ${suffix}`;
     const itemName = language === 'ar' ? `ورق طباعة ${suffix}` : `Printer paper ${suffix}`;

@@ -50,7 +50,6 @@ for (const language of languages) {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
     const organization = language === 'ar' ? `فريق الاختبار ${Date.now()}` : `Team Org ${Date.now()}`;
     const colleagueEmail = uniqueEmail(`colleague-${language}`);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

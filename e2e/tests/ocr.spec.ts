@@ -121,7 +121,6 @@ for (const language of languages) {
   test(`OCR that the credits left cannot pay for is refused with the plan's message (${language})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const session = await signUpWithOrganization(page, language, `credits-${language}`);
     const api = organizationApi(page, session);
 

@@ -36,25 +36,23 @@ export const toPaymentMethod = (
     minimum: { price: string; charge: string } | null;
   },
   counts: { total: number; succeeded: number; finished: number } | undefined,
-): PaymentMethod => {
-  return {
-    id: m.id,
-    name: m.code,
-    display_name: m.displayName,
-    display_name_ar: m.displayNameAr,
-    description: m.description,
-    description_ar: m.descriptionAr,
-    region: m.region,
-    gateway: carriedBy.gateway,
-    currency: carriedBy.currency,
-    payment_types: carriedBy.paymentTypes,
-    minimum_amount: carriedBy.minimum?.price ?? null,
-    minimum_charge: carriedBy.minimum?.charge ?? null,
-    is_active: m.isActive,
-    sort_order: m.sortOrder,
-    ...paymentFigures(counts),
-  };
-};
+): PaymentMethod => ({
+  id: m.id,
+  name: m.code,
+  display_name: m.displayName,
+  display_name_ar: m.displayNameAr,
+  description: m.description,
+  description_ar: m.descriptionAr,
+  region: m.region,
+  gateway: carriedBy.gateway,
+  currency: carriedBy.currency,
+  payment_types: carriedBy.paymentTypes,
+  minimum_amount: carriedBy.minimum?.price ?? null,
+  minimum_charge: carriedBy.minimum?.charge ?? null,
+  is_active: m.isActive,
+  sort_order: m.sortOrder,
+  ...paymentFigures(counts),
+});
 
 /** Percent of finished payments that succeeded, one decimal; 0 before any. */
 const successRate = (c: { succeeded: number; finished: number }) =>
