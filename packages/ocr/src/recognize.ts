@@ -11,6 +11,7 @@ import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.j
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
 import type { Gray } from './engine/image.js';
+import { eraseRules } from './engine/rules.js';
 import { arabicModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
@@ -18,7 +19,7 @@ import { paddle } from './engine/paddle.js';
 import { englishWords } from './engine/lexicon.js';
 import { fixPlaceWords } from './parse/places.js';
 import { OcrError } from './errors.js';
-import { confirmVendorName, fixAddressMisreads } from './extract.js';
+import { confirmVendorName, extractFields as extractPage, fixAddressMisreads } from './extract.js';
 import { hasArabic } from './text.js';
 import { buildLines, rawText } from './layout.js';
 import { vote } from './vote.js';
@@ -87,6 +88,8 @@ const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'o
  * of Latin pages in the normal one (`second-look.ts`); INVOICING_OCR_SECOND_ENGINE=off skips it.
  */
 const secondEngine = (): boolean => process.env.INVOICING_OCR_SECOND_ENGINE !== 'off';
+/** The block reading of pages that do not add up (`ocrImage`); INVOICING_OCR_BLOCK_PASS=off skips it. */
+const blockPass = (): boolean => process.env.INVOICING_OCR_BLOCK_PASS !== 'off';
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
 const THRESH = 2;
 
@@ -179,6 +182,15 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   const base = needsArabic
     ? await arabicReadings(img.gray, withBands(chosen, bandWords))
     : [withBands(chosen, bandWords)];
+  if (blockPass() && extractPage(buildLines(base[0] as PageWords)).consistency < 1) {
+    // A page whose reading does not add up may have lost a table: the engine's column finding drops
+    // whole columns of figures, mostly in gridded tables. The page is read again as one block with its
+    // table rules erased, and the vote takes that reading, or its table, where it adds up better.
+    progress('recognize-block');
+    const erased = eraseRules(img.gray).gray;
+    const block = await tesseract(erased, page, { ...model, thresholding: THRESH, psm: 6 }, ctx.budget);
+    base.push(...(await arabicReadings(erased, withBands(block, bandWords))));
+  }
   if (!advanced) return base;
   progress('recognize-variant');
   const otsu = await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);

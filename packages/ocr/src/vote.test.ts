@@ -45,6 +45,53 @@ describe('vote', () => {
     expect(result.fields.total).toBe('115.00');
   });
 
+  it("takes another reading's table when more of its rows multiply out, and not noise that does by chance", () => {
+    const table = (rows: [string, string, string][], subtotal: string): Line[] =>
+      reading([
+        [[100, 'Cedar Lamps LLC']],
+        [[100, 'Invoice No: AB-1001']],
+        [
+          [100, 'Description'],
+          [800, 'Qty'],
+          [1000, 'Price'],
+          [1200, 'Amount'],
+        ],
+        ...rows.map(([q, p, a], i): [number, string][] => [
+          [100, `Item ${'ABCDEF'[i]}`],
+          [800, q],
+          [1000, p],
+          [1200, a],
+        ]),
+        [
+          [900, 'Subtotal'],
+          [1200, subtotal],
+        ],
+      ]);
+    const full: [string, string, string][] = [
+      ['2', '50.00', '100.00'],
+      ['3', '12.00', '36.00'],
+      ['4', '2.50', '10.00'],
+    ];
+    // The page reading lost the quantity and price columns; the block reading kept them.
+    const lost = table(
+      full.map(([, , a]) => ['', '', a]),
+      '146.00',
+    );
+    const { result } = vote([lost, table(full, '146.00')]);
+    expect(result.fields.line_items.map((l) => [l.quantity, l.unit_price, l.total])).toEqual(full);
+    // Rows of a quantity of one, or of nothing, multiply out whatever was read: no reason to switch.
+    const noise = table(
+      [
+        ['1', '7.00', '7.00'],
+        ['5', '0.00', '0.00'],
+        ['1', '2025.00', '2025.00'],
+      ],
+      '146.00',
+    );
+    const kept = vote([lost, noise]).result.fields.line_items.map((l) => l.total);
+    expect(kept).toEqual(['100.00', '36.00', '10.00']);
+  });
+
   it('keeps the total another reading found when the winner found none', () => {
     const rows = (total: string): [number, string][][] => [
       [[100, 'SOON HUAT MACHINERY']],

@@ -3,6 +3,8 @@ import type { Lexicon } from './engine/lexicon.js';
 import { OcrError } from './errors.js';
 import { extractFields, oneMisread } from './extract.js';
 import type { ExtractResult } from './extract.js';
+import { lineMatches } from './arith.js';
+import { SCALE, dec } from './decimal.js';
 import { rawText } from './layout.js';
 import { hasRegionalLegalForm } from './regions/index.js';
 import { fold, mergeReadings, squash, wordSet } from './merge.js';
@@ -60,6 +62,16 @@ export function vote(
   if (first && best.result !== first) {
     keepDescriptions(best.result, first);
     keepParties(best.result, first);
+  }
+  // A table another reading read better: its rows replace the winner's when clearly more of them
+  // multiply out (the page reading dropped a column, a block reading kept it).
+  const table = results.reduce((a, r) => (rowsOk(r) > rowsOk(a) ? r : a), best.result);
+  if (table !== best.result) {
+    const gain = rowsOk(table) - rowsOk(best.result);
+    const sums = table.amounts.checked.has('lines') && !best.result.amounts.checked.has('lines');
+    // Noise read as a table has rows that multiply out by chance; a table read well, most of its rows.
+    const mostly = 3 * rowsOk(table) >= 2 * table.fields.line_items.length;
+    if ((gain >= 2 && mostly) || (gain >= 1 && sums)) takeItems(best.result, table);
   }
   // Fields the winner missed are taken from the other readings.
   const f = best.result.fields;
@@ -240,6 +252,31 @@ export function secondOpinion(
       copyMeta(best, other, 'total');
     }
   }
+}
+
+/**
+ * Rows of a reading whose quantity times unit price is their total; not a quantity of one or a total of
+ * nothing, which any two numbers of noise make.
+ */
+function rowsOk(r: ExtractResult): number {
+  return r.fields.line_items.filter((l) => {
+    const [q, u, t] = [l.quantity, l.unit_price, l.total].map((v) => (v === null ? null : dec(v)));
+    return q != null && u != null && t != null && q !== SCALE && t > 0n && lineMatches(q, u, t);
+  }).length;
+}
+
+/** The rows of another reading, with their confidences, boxes and sources, in place of the winner's. */
+function takeItems(winner: ExtractResult, from: ExtractResult): void {
+  const isItem = (k: string): boolean => k.startsWith('line_items.');
+  for (const rec of [winner.fields.confidence, winner.fields.boxes, winner.sources] as Record<
+    string,
+    unknown
+  >[]) {
+    for (const k of Object.keys(rec)) if (isItem(k)) delete rec[k];
+  }
+  winner.fields.line_items = from.fields.line_items.map((l) => ({ ...l }));
+  for (const k of Object.keys(from.fields.confidence)) if (isItem(k)) copyMeta(winner, from, k);
+  for (const k of Object.keys(from.fields.boxes)) if (isItem(k)) copyMeta(winner, from, k);
 }
 
 /** How much surer the second engine's reading of a date must be to replace the first's. */
