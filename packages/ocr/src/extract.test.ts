@@ -5,6 +5,42 @@ import { pageOf } from './lines.fixture.js';
 const page = (rows: [number, string][][]): ReturnType<typeof pageOf> => pageOf(rows);
 
 describe('extractFields on invoices of our own making', () => {
+  it('tells the quantity from the price by their print where no header names the columns', () => {
+    // A right-to-left table whose header was lost, the price column before the quantity: 15 x 225.50 and
+    // 225.50 x 15 both multiply out; quantities are printed whole, prices with cents.
+    const lines = page([
+      [[1200, 'مؤسسة النور للتجارة']],
+      [
+        [1200, 'ورق طباعة'],
+        [900, '225.50'],
+        [700, '15'],
+        [300, '3,382.50'],
+      ],
+      [
+        [1200, 'حبر طابعة'],
+        [900, '12.25'],
+        [700, '4'],
+        [300, '49.00'],
+      ],
+      [
+        [1200, 'دباسة'],
+        [900, '8.00'],
+        [700, '3'],
+        [300, '24.00'],
+      ],
+      [
+        [1200, 'الإجمالي'],
+        [300, '3,455.50'],
+      ],
+    ]);
+    const items = extractFields(lines).fields.line_items.map((l) => [l.quantity, l.unit_price, l.total]);
+    expect(items).toEqual([
+      ['15', '225.50', '3382.50'],
+      ['4', '12.25', '49.00'],
+      ['3', '8.00', '24.00'],
+    ]);
+  });
+
   it('reads an English invoice with a side column of labels and a table', () => {
     const lines = page([
       [

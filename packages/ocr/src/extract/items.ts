@@ -28,7 +28,36 @@ export function readItemsStep(doc: Doc): Items {
   const currency = detectCurrency(doc.infos);
   const three = threeDecimals(doc);
   const millesimal = MILLESIMAL.includes(currency?.value ?? '') || three;
-  return { currency, rows: readItems(doc.infos, doc.amountOpts, millesimal).rows, threeDecimals: three };
+  const rows = orientColumns(readItems(doc.infos, doc.amountOpts, millesimal).rows);
+  return { currency, rows, threeDecimals: three };
+}
+
+/** Printed as a whole number ("15", "١٥"), or with cents ("225.50", "٢٢٥٫٥٠"). */
+const wholeNumber = (w: Word): boolean => /^\d+$/.test(toWesternDigits(w.text));
+const withCents = (w: Word): boolean => /^[\d,٬]*[.,٫]\d{2,3}$/.test(toWesternDigits(w.text));
+
+/**
+ * Quantity times price is price times quantity: where the header did not say which column is which, a
+ * row that multiplies out may have them the wrong way round, and then the whole table has. Quantities are
+ * counted in whole numbers and prices in cents: when rows have a quantity printed with cents beside a price
+ * printed whole, and none the other way, the two are swapped in every row that multiplies out.
+ */
+function orientColumns(rows: ItemRow[]): ItemRow[] {
+  const pairs = rows.filter(
+    (r) => r.consistent && r.quantity && r.unitPrice && r.quantity.word !== r.unitPrice.word,
+  );
+  const swapped = pairs.filter(
+    (r) =>
+      withCents((r.quantity as NonNullable<ItemRow['quantity']>).word) &&
+      wholeNumber((r.unitPrice as NonNullable<ItemRow['unitPrice']>).word),
+  );
+  const right = pairs.filter(
+    (r) =>
+      wholeNumber((r.quantity as NonNullable<ItemRow['quantity']>).word) &&
+      withCents((r.unitPrice as NonNullable<ItemRow['unitPrice']>).word),
+  );
+  if (swapped.length < 2 || swapped.length < 2 * right.length) return rows;
+  return rows.map((r) => (pairs.includes(r) ? { ...r, quantity: r.unitPrice, unitPrice: r.quantity } : r));
 }
 
 /**
