@@ -268,12 +268,8 @@ function rowsOk(r: ExtractResult): number {
 /** The rows of another reading, with their confidences, boxes and sources, in place of the winner's. */
 function takeItems(winner: ExtractResult, from: ExtractResult): void {
   const isItem = (k: string): boolean => k.startsWith('line_items.');
-  for (const rec of [winner.fields.confidence, winner.fields.boxes, winner.sources] as Record<
-    string,
-    unknown
-  >[]) {
-    for (const k of Object.keys(rec)) if (isItem(k)) delete rec[k];
-  }
+  const records: Record<string, unknown>[] = [winner.fields.confidence, winner.fields.boxes, winner.sources];
+  for (const rec of records) for (const k of Object.keys(rec)) if (isItem(k)) delete rec[k];
   winner.fields.line_items = from.fields.line_items.map((l) => ({ ...l }));
   for (const k of Object.keys(from.fields.confidence)) if (isItem(k)) copyMeta(winner, from, k);
   for (const k of Object.keys(from.fields.boxes)) if (isItem(k)) copyMeta(winner, from, k);

@@ -39,25 +39,21 @@ const withCents = (w: Word): boolean => /^[\d,٬]*[.,٫]\d{2,3}$/.test(toWestern
 /**
  * Quantity times price is price times quantity: where the header did not say which column is which, a
  * row that multiplies out may have them the wrong way round, and then the whole table has. Quantities are
- * counted in whole numbers and prices in cents: when rows have a quantity printed with cents beside a price
- * printed whole, and none the other way, the two are swapped in every row that multiplies out.
+ * counted in whole numbers and prices in cents: when at least two rows, and twice as many as the other way
+ * round, have a quantity printed with cents beside a price printed whole, the two are swapped in every row
+ * that multiplies out.
  */
 function orientColumns(rows: ItemRow[]): ItemRow[] {
+  type Pair = ItemRow & { quantity: Priced; unitPrice: Priced };
+  type Priced = NonNullable<ItemRow['quantity']>;
   const pairs = rows.filter(
-    (r) => r.consistent && r.quantity && r.unitPrice && r.quantity.word !== r.unitPrice.word,
+    (r): r is Pair => r.consistent && !!r.quantity && !!r.unitPrice && r.quantity.word !== r.unitPrice.word,
   );
-  const swapped = pairs.filter(
-    (r) =>
-      withCents((r.quantity as NonNullable<ItemRow['quantity']>).word) &&
-      wholeNumber((r.unitPrice as NonNullable<ItemRow['unitPrice']>).word),
-  );
-  const right = pairs.filter(
-    (r) =>
-      wholeNumber((r.quantity as NonNullable<ItemRow['quantity']>).word) &&
-      withCents((r.unitPrice as NonNullable<ItemRow['unitPrice']>).word),
-  );
+  const swapped = pairs.filter((r) => withCents(r.quantity.word) && wholeNumber(r.unitPrice.word));
+  const right = pairs.filter((r) => wholeNumber(r.quantity.word) && withCents(r.unitPrice.word));
   if (swapped.length < 2 || swapped.length < 2 * right.length) return rows;
-  return rows.map((r) => (pairs.includes(r) ? { ...r, quantity: r.unitPrice, unitPrice: r.quantity } : r));
+  const swap = new Set<ItemRow>(pairs);
+  return rows.map((r) => (swap.has(r) ? { ...r, quantity: r.unitPrice, unitPrice: r.quantity } : r));
 }
 
 /**
