@@ -182,14 +182,17 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   const base = needsArabic
     ? await arabicReadings(img.gray, withBands(chosen, bandWords))
     : [withBands(chosen, bandWords)];
-  if (blockPass() && extractPage(buildLines(base[0] as PageWords)).consistency < 1) {
-    // A page whose reading does not add up may have lost a table: the engine's column finding drops
-    // whole columns of figures, mostly in gridded tables. The page is read again as one block with its
-    // table rules erased, and the vote takes that reading, or its table, where it adds up better.
+  // A page with table rules whose reading does not add up may have lost a table: the engine's column
+  // finding drops whole columns of figures, mostly in gridded tables. The page is read again as one block
+  // with its rules erased, and the vote takes that reading, or its table, where it adds up better.
+  const ruled =
+    blockPass() && extractPage(buildLines(base[0] as PageWords)).consistency < 1
+      ? eraseRules(img.gray)
+      : null;
+  if (ruled && ruled.erased > 0) {
     progress('recognize-block');
-    const erased = eraseRules(img.gray).gray;
-    const block = await tesseract(erased, page, { ...model, thresholding: THRESH, psm: 6 }, ctx.budget);
-    base.push(...(await arabicReadings(erased, withBands(block, bandWords))));
+    const block = await tesseract(ruled.gray, page, { ...model, thresholding: THRESH, psm: 6 }, ctx.budget);
+    base.push(...(await arabicReadings(ruled.gray, withBands(block, bandWords))));
   }
   if (!advanced) return base;
   progress('recognize-variant');
