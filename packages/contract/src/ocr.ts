@@ -50,7 +50,31 @@ export const fieldsJson = z.object({
 });
 export type FieldsJson = z.infer<typeof fieldsJson>;
 
+/** The stages a run's progress names, in the order the engine runs them; each page repeats the page stages. */
+export const ocrStages = [
+  'open',
+  'text-layer',
+  'render',
+  'preprocess',
+  'recognize',
+  'recognize-faint',
+  'probe-arabic',
+  'recognize-arabic',
+  'reread-arabic',
+  'arabic-digits',
+  'recognize-bands',
+  'recognize-block',
+  'recognize-variant',
+  'recognize-second-engine',
+  'recognize-hires',
+  'extract',
+  'second-look',
+  'done',
+] as const;
+export type OcrStage = (typeof ocrStages)[number];
+
 const ocrProgress = z.object({
+  /** One of `ocrStages`; a string, so that a run stored by an older engine still reads. */
   stage: z.string(),
   /** The page being read, from 1; 0 before the pages are known. */
   page: z.number().int(),

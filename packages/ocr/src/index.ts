@@ -7,6 +7,7 @@ export type {
   LineItem,
   OcrProgress,
   OcrResult,
+  OcrStage,
   Party,
   Pipeline,
   RecognizeInput,

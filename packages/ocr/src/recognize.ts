@@ -25,7 +25,7 @@ import { buildLines, rawText } from './layout.js';
 import { vote } from './vote.js';
 import { secondLook } from './second-look.js';
 import type { Line, PageWords } from './layout.js';
-import type { OcrResult, RecognizeInput, RecognizeOptions } from './types.js';
+import type { OcrResult, OcrStage, RecognizeInput, RecognizeOptions } from './types.js';
 
 export const DEFAULT_MAX_PAGES = 10;
 const DEFAULT_TIMEOUT_MS = { normal: 120_000, advanced: 600_000 };
@@ -100,7 +100,7 @@ const THRESH = 2;
  */
 async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<PageWords[]> {
   const advanced = ctx.options.pipeline === 'advanced';
-  const progress = (stage: string): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
+  const progress = (stage: OcrStage): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
   progress('preprocess');
   let img = await prepareImage(bytes, {
     minWidth: 1700,

@@ -50,10 +50,31 @@ export interface OcrResult {
   duration_ms: number;
 }
 
+/** The stages a recognition reports, in the order it runs them; the page stages repeat for each page. */
+export type OcrStage =
+  | 'open'
+  | 'text-layer'
+  | 'render'
+  | 'preprocess'
+  | 'recognize'
+  | 'recognize-faint'
+  | 'probe-arabic'
+  | 'recognize-arabic'
+  | 'reread-arabic'
+  | 'arabic-digits'
+  | 'recognize-bands'
+  | 'recognize-block'
+  | 'recognize-variant'
+  | 'recognize-second-engine'
+  | 'recognize-hires'
+  | 'extract'
+  | 'second-look'
+  | 'done';
+
 export interface OcrProgress {
   page: number;
   pages: number;
-  stage: string;
+  stage: OcrStage;
 }
 
 export interface RecognizeInput {

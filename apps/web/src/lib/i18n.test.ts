@@ -1,4 +1,4 @@
-import { errorCodes, validationMessages } from '@invoicing/contract';
+import { errorCodes, ocrStages, validationMessages } from '@invoicing/contract';
 import { describe, expect, it } from 'vitest';
 
 const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
@@ -49,6 +49,13 @@ describe('catalogues', () => {
         });
         expect(empty, `${language}/${namespace}`).toEqual([]);
       }
+    }
+  });
+
+  it('name every stage of an OCR run in both languages', () => {
+    for (const map of [en, ar]) {
+      const stages = (map.get('ocr') as { stages: Record<string, string> }).stages;
+      for (const stage of ocrStages) expect(stages[stage], stage).toBeTruthy();
     }
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import sharp from 'sharp';
 import { isOcrError, type OcrProgress as EngineProgress } from '@invoicing/ocr';
-import type { OcrProgress } from '@invoicing/contract';
+import type { OcrProgress, OcrStage } from '@invoicing/contract';
 import { defineJob } from '../../platform/jobs/define-job';
 import { previewOf, renderPdfPages } from '../../platform/files/inspect-upload';
 import type { OrgScope } from '../../platform/db/org-scope';
@@ -27,28 +27,55 @@ const fileErrors = new Set([
   'IMAGE_TOO_LARGE',
 ]);
 
-/** Where in its work the engine is, as a share of the whole: pages take most of it. */
-const withinPage: Record<string, number> = {
+type PageStage = Exclude<OcrStage, 'open' | 'extract' | 'second-look' | 'done'>;
+
+/**
+ * Where each stage falls within its page's share of the bar, in the order the engine runs them. Which stages
+ * run depends on the page (the Arabic ones only on Arabic pages, the variants only in the advanced pipeline),
+ * so a page may skip ahead; the digit reader runs after each reading, so it may also come back.
+ */
+const withinPage: Record<PageStage, number> = {
   'text-layer': 0.5,
-  render: 0.1,
-  preprocess: 0.1,
-  recognize: 0.3,
-  'recognize-faint': 0.45,
-  'probe-arabic': 0.55,
-  'recognize-arabic': 0.65,
+  render: 0.05,
+  preprocess: 0.08,
+  recognize: 0.15,
+  'recognize-faint': 0.25,
+  'probe-arabic': 0.3,
+  'recognize-arabic': 0.35,
+  'reread-arabic': 0.45,
+  'arabic-digits': 0.5,
+  'recognize-bands': 0.55,
+  'recognize-block': 0.6,
+  'recognize-variant': 0.7,
+  'recognize-second-engine': 0.8,
+  'recognize-hires': 0.8,
 };
-const progressOf = (p: EngineProgress): OcrProgress => {
+
+/** Where in its work the engine is, as a share of the whole: pages take most of it. */
+export const progressOf = (p: EngineProgress): OcrProgress => {
+  // Every stage the engine names is one the pages have a name for.
+  const stage: OcrStage = p.stage;
   let percent: number;
-  if (p.stage === 'open') percent = 3;
-  else if (p.stage === 'extract') percent = 88;
-  else if (p.stage === 'second-look') percent = 93;
-  else if (p.stage === 'done') percent = 99;
+  if (stage === 'open') percent = 3;
+  else if (stage === 'extract') percent = 88;
+  else if (stage === 'second-look') percent = 93;
+  else if (stage === 'done') percent = 99;
   else {
     const pages = Math.max(1, p.pages);
     const page = Math.min(Math.max(1, p.page), pages);
-    percent = 5 + (80 * (page - 1 + (withinPage[p.stage] ?? 0.2))) / pages;
+    percent = 5 + (80 * (page - 1 + withinPage[stage])) / pages;
   }
-  return { stage: p.stage, page: p.page, pages: p.pages, percent: Math.round(percent) };
+  return { stage, page: p.page, pages: p.pages, percent: Math.round(percent) };
+};
+
+/** The progress of one run as the user sees it: the bar never goes back, whatever order stages come in. */
+export const progressReporter = () => {
+  let highest = 0;
+  return (p: EngineProgress): OcrProgress => {
+    const progress = progressOf(p);
+    highest = Math.max(highest, progress.percent);
+    return { ...progress, percent: highest };
+  };
 };
 
 const settleFailed = async (
@@ -126,8 +153,9 @@ export const extractInvoiceFields = defineJob<{ organizationId: string; extracti
     }
 
     let lastStage = '';
+    const progressOfRun = progressReporter();
     const report = (p: EngineProgress) => {
-      const progress = progressOf(p);
+      const progress = progressOfRun(p);
       deps.events.publish(scope.organizationId, { ...eventOf(run), progress });
       // The database hears of each new stage; the pages hear of every step.
       const key = `${p.stage}:${p.page}`;
