@@ -4,7 +4,7 @@
 // For working on the extractor; `bench:ocr` stays the measure (the replay reads nothing again from pixels).
 //   npm run bench:ocr:replay [-- --sets samples,dev,validation] [--groups en,ar,bi,receipts] [--pipeline normal]
 //                            [--show FIELD,...] [--doc ID,...] [--fresh]
-//                            [--tag NAME (a separate store of readings)] [--per-doc]
+//                            [--tag NAME (a separate store of readings)] [--per-doc] [--fields-by-group]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -113,6 +113,7 @@ async function main(): Promise<void> {
     mkdirSync(store, { recursive: true });
     const byGroup = new Map<string, Acc>();
     const byField = new Map<string, Acc>();
+    const byGroupField = new Map<string, Acc>();
     /** Key values found anywhere in the raw text: what the reading holds for the extraction. */
     const raw = new Map<string, Acc>();
     const docs = (await docsOf(name)).filter(
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
       for (const s of scores) {
         add(byGroup, d.group, s.ok ? 1 : 0);
         add(byField, s.field, s.ok ? 1 : 0);
+        add(byGroupField, `${d.group} ${s.field}`, s.ok ? 1 : 0);
       }
       if (args.includes('--per-doc')) {
         console.log(`${d.id} ${d.group} ${scores.filter((s) => s.ok).length}/${scores.length}`);
@@ -162,6 +164,14 @@ async function main(): Promise<void> {
       console.log(`${g}: ${pct(a.ok, a.n)} (${a.ok}/${a.n}), raw ${rc ? pct(rc.ok, rc.n) : '-'}`);
     }
     for (const [f, a] of byField) console.log(`  ${f}: ${f === 'item.extra' ? a.n : pct(a.ok, a.n)}`);
+    if (args.includes('--fields-by-group')) {
+      for (const g of byGroup.keys()) {
+        const cells = [...byGroupField]
+          .filter(([k]) => k.startsWith(`${g} `) && !k.endsWith('item.extra'))
+          .map(([k, a]) => `${k.slice(g.length + 1)} ${a.n - a.ok}/${a.n}`);
+        console.log(`  ${g} misses: ${cells.join(', ')}`);
+      }
+    }
   }
 }
 

@@ -816,6 +816,34 @@ describe('extractFields on invoices of our own making', () => {
     expect([f.subtotal, f.tax_amount, f.total]).toEqual(['200.00', '28.00', '228.00']);
   });
 
+  it('keeps the fuller description of a bilingual row, in either language', () => {
+    const row = (en: string, ar: string, q: string, u: string, t: string): [number, string][] => [
+      [100, en],
+      [350, ar],
+      [800, q],
+      [1000, u],
+      [1300, t],
+    ];
+    const lines = page([
+      [[100, 'Cairo Office Supplies']],
+      [
+        [100, 'Item'],
+        [800, 'Qty'],
+        [1000, 'Unit Price'],
+        [1300, 'Line Total'],
+      ],
+      // The engine lost "Copper" of "Copper Wire": the Arabic description is whole.
+      row('Wire', 'سلك نحاس', '2', '10.00', '20.00'),
+      row('Stapler', 'دباسة', '1', '5.00', '5.00'),
+      [
+        [100, 'Total'],
+        [1300, '25.00'],
+      ],
+    ]);
+    const { fields: f } = extractFields(lines);
+    expect(f.line_items.map((i) => i.description)).toEqual(['سلك نحاس', 'Stapler']);
+  });
+
   it('finds a value two rows below its label past a label of another column', () => {
     const lines = page([
       [

@@ -77,15 +77,17 @@ function threeDecimals(doc: Doc): boolean {
 
 /**
  * A bilingual table row describes its item twice ("Office Chair كرسي مكتب"): one description is kept,
- * the better read one (Latin unless the Arabic is clearly surer). A Latin code inside an Arabic
+ * the fuller one (an English description has at least as many words as its Arabic, so the Arabic wins
+ * by words only where the engine lost some of the English: "Wire سلك نحاس"), and with as many words the
+ * better read one (Latin unless the Arabic is clearly surer). A Latin code inside an Arabic
  * description ("كابل HDMI") is not a second description.
  */
 function oneScript(words: Word[]): Word[] {
   const ar = words.filter((w) => hasArabic(w.text));
   const la = words.filter((w) => !hasArabic(w.text) && /\p{L}{2,}/u.test(w.text));
   const letters = (ws: Word[]): number => ws.reduce((a, w) => a + (w.text.match(/\p{L}/gu) ?? []).length, 0);
-  if (ar.length < 2 || la.length < 2 || letters(ar) < 6 || letters(la) < 6) return words;
-  const keepArabic = meanConf(ar) > meanConf(la) + 0.05;
+  if (!ar.length || !la.length || letters(ar) < 3 || letters(la) < 3) return words;
+  const keepArabic = ar.length > la.length || (ar.length === la.length && meanConf(ar) > meanConf(la) + 0.05);
   return words.filter((w) => (hasArabic(w.text) ? keepArabic : !keepArabic));
 }
 
