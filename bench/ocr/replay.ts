@@ -26,7 +26,8 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const pipeline = (opt('--pipeline') ?? 'normal') as Pipeline;
-const setNames = (opt('--sets') ?? 'dev').split(',') as (Split | 'samples')[];
+/** `dev`, `validation`, `samples`, or a further generated set of a split: `dev@SEEDxCOUNT`. */
+const setNames = (opt('--sets') ?? 'dev').split(',');
 const groups = (opt('--groups') ?? 'en,ar,bi,receipts').split(',');
 /** Fields whose misses are printed with the truth beside the extraction. */
 const show = opt('--show')?.split(',') ?? [];
@@ -36,14 +37,17 @@ const cacheRoot = resolve(process.env.OCR_CORPUS_DIR ?? resolve(repoRoot, 'node_
 const samples = resolve(process.env.OCR_SAMPLES ?? resolve(repoRoot, '../shared/samples'));
 
 /** A set's documents: the samples' folders, or a generated set (generated on first use). */
-async function docsOf(name: Split | 'samples'): Promise<BenchDoc[]> {
+async function docsOf(name: string): Promise<BenchDoc[]> {
   if (name === 'samples') {
     return [resolve(samples, 'invoices'), resolve(samples, 'receipts-sroie')].flatMap(loadFolder);
   }
-  const dir = resolve(cacheRoot, `${name}-v${CORPUS_VERSION}-s${SEEDS[name]}-n60`);
-  if (!existsSync(join(dir, 'manifest.json'))) {
-    await generateCorpus({ out: dir, count: 60, seed: SEEDS[name], split: name });
-  }
+  const m = /^(dev|validation)(?:@(\d+)x(\d+))?$/.exec(name);
+  if (!m) throw new Error(`unknown set ${name}: samples, dev, validation or dev@SEEDxCOUNT`);
+  const split = m[1] as Split;
+  const seed = m[2] ? Number(m[2]) : SEEDS[split];
+  const count = m[3] ? Number(m[3]) : 60;
+  const dir = resolve(cacheRoot, `${split}-v${CORPUS_VERSION}-s${seed}-n${count}`);
+  if (!existsSync(join(dir, 'manifest.json'))) await generateCorpus({ out: dir, count, seed, split });
   return loadFolder(dir);
 }
 

@@ -1032,6 +1032,47 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(name).fields.currency).toBeNull();
   });
 
+  it("takes the seller's country's currency where none is printed, and a printed one before it", () => {
+    const invoice = (totalRow: [number, string][]): ReturnType<typeof page> =>
+      page([
+        [[100, 'Tax Invoice']],
+        [[100, 'Al Noor Trading W.L.L.']],
+        [[100, 'Block 4, Street 12, Salmiya, Kuwait']],
+        [[100, 'Tel: +965 2245 6789']],
+        [[100, 'Bill To']],
+        [[100, 'Gulf Star Supplies']],
+        [[100, 'Riyadh, Saudi Arabia']],
+        totalRow,
+      ]);
+    const unmarked = extractFields(
+      invoice([
+        [100, 'Total'],
+        [900, '1,250.500'],
+      ]),
+    ).fields;
+    expect(unmarked.currency).toBe('KWD');
+    expect(unmarked.confidence.currency).toBeLessThan(0.6);
+    expect(
+      extractFields(
+        invoice([
+          [100, 'Total (SAR)'],
+          [900, '1,250.50'],
+        ]),
+      ).fields.currency,
+    ).toBe('SAR');
+    // A buyer's country alone, or two countries named as often, is no answer.
+    const tie = page([
+      [[100, 'Invoice']],
+      [[100, 'Seller: Nile Foods, Cairo, Egypt']],
+      [[100, 'Buyer: Gulf Star Supplies, Riyadh, Saudi Arabia']],
+      [
+        [100, 'Total'],
+        [900, '500.00'],
+      ],
+    ]);
+    expect(extractFields(tie).fields.currency).toBeNull();
+  });
+
   it('takes no misread label word for the invoice number ("INVOICE NO" read ".NVOIC٤ NO")', () => {
     const lines = page([
       [[100, 'Cedar Lamps LLC']],

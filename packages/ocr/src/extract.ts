@@ -1,8 +1,10 @@
 // Field extraction: layout lines of one document in, `fields_json` out. Each step is a module of
 // `extract/` with a typed input and output: labelled lines, the invoice number and dates, the parties,
-// the line items, the totals, and their assembly.
+// the line items (and the currency, or where none is printed the seller's country's), the totals, and
+// their assembly.
 import type { Line } from './layout.js';
 import { assemble } from './extract/assemble.js';
+import { currencyOfCountry } from './extract/country.js';
 import type { ExtractResult } from './extract/assemble.js';
 import { readItemsStep } from './extract/items.js';
 import { readLines } from './extract/lines.js';
@@ -20,7 +22,8 @@ export function extractFields(lines: Line[]): ExtractResult {
   const doc = readLines(lines);
   const numbers = readNumberAndDates(doc);
   const parties = readParties(doc);
-  const items = readItemsStep(doc);
+  const read = readItemsStep(doc);
+  const items = read.currency ? read : { ...read, currency: currencyOfCountry(doc, parties) };
   const totals = readTotals(doc, items.rows);
   return assemble(lines, numbers, parties, items, totals);
 }

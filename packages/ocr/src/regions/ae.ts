@@ -4,6 +4,8 @@ import type { RegionConventions } from './types.js';
 export const unitedArabEmirates: RegionConventions = {
   code: 'AE',
   country: 'United Arab Emirates',
+  countryNames: ['United Arab Emirates', 'UAE', 'U.A.E.', 'الإمارات العربية المتحدة', 'دولة الإمارات'],
+  callingCode: '971',
   currency: { code: 'AED', decimals: 2, adjective: 'إماراتي' },
   places: `
 emirates dubai abu dhabi sharjah ajman fujairah khaimah umm quwain deira bur jumeirah karama barsha

@@ -4,6 +4,8 @@ import type { RegionConventions } from './types.js';
 export const bahrain: RegionConventions = {
   code: 'BH',
   country: 'Bahrain',
+  countryNames: ['Bahrain', 'البحرين'],
+  callingCode: '973',
   currency: { code: 'BHD', decimals: 3, adjective: 'بحريني' },
   places: `
 bahrain manama muharraq riffa

@@ -4,6 +4,8 @@ import type { RegionConventions } from './types.js';
 export const egypt: RegionConventions = {
   code: 'EG',
   country: 'Egypt',
+  countryNames: ['Egypt', 'مصر', 'جمهورية مصر العربية'],
+  callingCode: '20',
   currency: { code: 'EGP', decimals: 2, adjective: 'مصري' },
   places: `
 egypt cairo giza alexandria nasr heliopolis maadi zamalek mohandessin dokki agouza shubra abbassia

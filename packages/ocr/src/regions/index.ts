@@ -1,7 +1,7 @@
 // The region tables and what the extraction asks of them. Every region's rows apply to every document:
 // each row is anchored to words of its own region ("Jalan", "Kuala Lumpur", "ش.م.م"), so it does nothing
 // on a document from elsewhere.
-import { foldArabic } from '../text.js';
+import { foldArabic, toWesternDigits } from '../text.js';
 import { unitedArabEmirates } from './ae.js';
 import { bahrain } from './bh.js';
 import { egypt } from './eg.js';
@@ -117,4 +117,23 @@ export function inRegionalLegalForm(row: string, word: string): boolean {
       return words.length > 1 && words.includes(w);
     }),
   );
+}
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Each region's country names and calling code as one pattern over folded, lower-case text. */
+const countryPatterns = regions.map((r) => {
+  const names = r.countryNames.map((n) => escapeRe(foldArabic(n).toLowerCase())).join('|');
+  const code = r.callingCode;
+  // "+966 11 …", "00966 …", and "966+ 11 …" as a right-to-left line's reading gives it.
+  const phone = `(?:\\+\\s?|(?<!\\d)00)${code}(?!\\d)|(?<![\\d+])${code}\\s?\\+(?=\\s?\\d)`;
+  return {
+    region: r,
+    pattern: new RegExp(`(?<![\\p{L}\\p{M}])(?:${names})(?![\\p{L}\\p{M}])|${phone}`, 'u'),
+  };
+});
+
+/** The regions a row of text names, by a country name or a phone number's calling code. */
+export function regionsNamedIn(text: string): RegionConventions[] {
+  const t = foldArabic(toWesternDigits(text)).toLowerCase();
+  return countryPatterns.filter((c) => c.pattern.test(t)).map((c) => c.region);
 }

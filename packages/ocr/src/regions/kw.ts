@@ -4,6 +4,8 @@ import type { RegionConventions } from './types.js';
 export const kuwait: RegionConventions = {
   code: 'KW',
   country: 'Kuwait',
+  countryNames: ['Kuwait', 'الكويت'],
+  callingCode: '965',
   currency: { code: 'KWD', decimals: 3, adjective: 'كويتي' },
   places: `
 kuwait salmiya hawalli farwaniya jahra ahmadi

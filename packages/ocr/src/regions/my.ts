@@ -4,6 +4,8 @@ import type { RegionConventions } from './types.js';
 export const malaysia: RegionConventions = {
   code: 'MY',
   country: 'Malaysia',
+  countryNames: ['Malaysia', 'ماليزيا'],
+  callingCode: '60',
   currency: { code: 'MYR', decimals: 2, adjective: 'ماليزي' },
   places: `
 malaysia selangor darul ehsan kuala lumpur wilayah persekutuan putrajaya labuan johor bahru takzim

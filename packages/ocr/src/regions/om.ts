@@ -4,6 +4,8 @@ import type { RegionConventions } from './types.js';
 export const oman: RegionConventions = {
   code: 'OM',
   country: 'Oman',
+  countryNames: ['Oman', 'Sultanate of Oman', 'سلطنة عمان'],
+  callingCode: '968',
   currency: { code: 'OMR', decimals: 3, adjective: 'عماني' },
   places: `
 oman muscat seeb sohar salalah nizwa ruwi qurum

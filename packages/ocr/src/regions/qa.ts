@@ -4,6 +4,8 @@ import type { RegionConventions } from './types.js';
 export const qatar: RegionConventions = {
   code: 'QA',
   country: 'Qatar',
+  countryNames: ['Qatar', 'قطر'],
+  callingCode: '974',
   currency: { code: 'QAR', decimals: 2, adjective: 'قطري' },
   places: `
 qatar doha lusail wakrah rayyan

@@ -10,6 +10,7 @@ import {
   hasRegionalAddressWord,
   inRegionalLegalForm,
   regions,
+  regionsNamedIn,
 } from './index.js';
 
 /** ISO 4217 minor units of the regions' currencies. */
@@ -33,6 +34,29 @@ describe.each(regions.map((r) => [r.country, r] as const))('%s conventions', (_c
     const adjective = foldArabic(region.currency.adjective);
     expect(currencyOfAdjective(adjective)).toBe(region.currency.code);
     expect(currencyOfAdjective(`ال${adjective}`)).toBe(region.currency.code);
+  });
+
+  it.each(region.countryNames.map((n) => [n] as const))(
+    'knows itself by the name "%s" in an address',
+    (name) => {
+      expect(regionsNamedIn(`12 Main Street, ${name}`)).toEqual([region]);
+      // Inside a longer word ("Egyptian", "مصري") it names the people or the currency, not the address.
+      if (!name.includes(' ')) expect(regionsNamedIn(`the ${name}ي word`)).not.toContain(region);
+    },
+  );
+
+  it('knows itself by the calling code of a phone number, as a line of either direction reads it', () => {
+    const code = region.callingCode;
+    expect(regionsNamedIn(`Tel: +${code} 12 345 6789`)).toEqual([region]);
+    expect(regionsNamedIn(`هاتف: ${code}+ 12 345 6789`)).toEqual([region]);
+    expect(
+      regionsNamedIn(
+        `هاتف: +${[...code].map((d) => String.fromCharCode(0x0660 + Number(d))).join('')} ١٢ ٣٤٥`,
+      ),
+    ).toEqual([region]);
+    // A longer code that starts with it, or an amount, is no phone of the country.
+    expect(regionsNamedIn(`Tel: +${code}9 12 345`)).not.toContain(region);
+    expect(regionsNamedIn(`Total ${code}.00`)).toEqual([]);
   });
 
   it('puts back its place words misread by one letter', () => {
@@ -81,6 +105,14 @@ describe('region tables', () => {
     expect(hasRegionalAddressWord('45 Corniche, Alexandria')).toBe(false);
     expect(fixAddressMisreads('98100 Riyadh, Saudi Arabia')).toBe('98100 Riyadh, Saudi Arabia');
     expect(fixNameMisreads('SUN RISE TRADING')).toBe('SUN RISE TRADING');
+  });
+});
+
+describe('regionsNamedIn', () => {
+  it('takes no word that also names a place elsewhere for a country', () => {
+    // عمان alone is Amman as well as Oman.
+    expect(regionsNamedIn('شارع الملك حسين، عمان')).toEqual([]);
+    expect(regionsNamedIn('Sultanate of Oman')).toHaveLength(1);
   });
 });
 

@@ -4,6 +4,8 @@ import type { RegionConventions } from './types.js';
 export const saudiArabia: RegionConventions = {
   code: 'SA',
   country: 'Saudi Arabia',
+  countryNames: ['Saudi Arabia', 'KSA', 'المملكة العربية السعودية', 'السعودية'],
+  callingCode: '966',
   currency: { code: 'SAR', decimals: 2, adjective: 'سعودي' },
   places: `
 saudi arabia riyadh jeddah mecca makkah medina madinah dammam khobar dhahran jubail taif tabuk abha

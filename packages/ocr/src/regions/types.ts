@@ -46,6 +46,13 @@ export interface RegionConventions {
   code: 'MY' | 'EG' | 'SA' | 'AE' | 'KW' | 'QA' | 'BH' | 'OM';
   country: string;
   /**
+   * The country as addresses print it, in English and Arabic. Not a word that also names a place elsewhere
+   * (عمان alone is Amman too).
+   */
+  countryNames: string[];
+  /** The international calling code, as phone numbers print it after `+` or `00`. */
+  callingCode: string;
+  /**
    * ISO 4217 code, its minor unit (fils and baisa: three decimals), and the country's adjective in Arabic
    * that names it beside a currency label when the currency's own name is lost ("العملة: جنيه مصري").
    */
