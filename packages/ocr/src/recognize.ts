@@ -121,7 +121,10 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
       keepUnflattened: advanced,
     });
     const again = await tesseract(stretched.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
-    if (sureWords(again) > sureWords(first)) {
+    // Kept only where it rescues the page (a faint receipt goes from none to dozens): a page of Arabic
+    // also has few sure English words, and the stretch turns a table's light grey rows mid-grey, which
+    // the engine then drops.
+    if (sureWords(again) >= sureWords(first) + FAINT_WORDS) {
       img = stretched;
       first = again;
     }
