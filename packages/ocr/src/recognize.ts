@@ -110,8 +110,9 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   });
   progress('recognize');
   let first = await tesseract(img.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
-  if (sureWords(first) < FAINT_WORDS) {
-    // Hardly anything read: faint print on a light page. Stretching the contrast makes it visible.
+  // Hardly anything read: faint print on a light page. Stretching the contrast makes it visible. A page
+  // that shows many words the English model is unsure of (Arabic) is not faint.
+  if (sureWords(first) < FAINT_WORDS && doubtShare(first) <= 0.5) {
     progress('recognize-faint');
     const stretched = await prepareImage(bytes, {
       minWidth: 1700,
