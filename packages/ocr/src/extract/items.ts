@@ -86,7 +86,9 @@ function oneScript(words: Word[]): Word[] {
   const ar = words.filter((w) => hasArabic(w.text));
   const la = words.filter((w) => !hasArabic(w.text) && /\p{L}{2,}/u.test(w.text));
   const letters = (ws: Word[]): number => ws.reduce((a, w) => a + (w.text.match(/\p{L}/gu) ?? []).length, 0);
-  if (!ar.length || !la.length || letters(ar) < 3 || letters(la) < 3) return words;
+  // One short word in capitals beside Arabic is a code or a brand of the Arabic description ("HDMI").
+  const code = la.length === 1 && !/\p{Ll}/u.test(la[0]?.text ?? '') && letters(la) < 6;
+  if (!ar.length || !la.length || letters(ar) < 3 || letters(la) < 3 || code) return words;
   const keepArabic = ar.length > la.length || (ar.length === la.length && meanConf(ar) > meanConf(la) + 0.05);
   return words.filter((w) => (hasArabic(w.text) ? keepArabic : !keepArabic));
 }
