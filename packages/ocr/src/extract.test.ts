@@ -846,6 +846,50 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.line_items.map((i) => i.description)).toEqual(['سلك نحاس', 'Stapler', 'HDMI كابل']);
   });
 
+  it("reads on past a charge's Arabic name printed under its row, and stops at a charge's label in the totals", () => {
+    const row = (t: string, q: string, u: string, en: string): [number, string][] => [
+      [100, t],
+      [300, q],
+      [500, u],
+      [800, en],
+    ];
+    const table = (after: [number, string][][]): ReturnType<typeof page> =>
+      page([
+        [[100, 'Gulf Plastics Est']],
+        [
+          [100, 'Net'],
+          [300, 'Quantity'],
+          [500, 'Price/Unit'],
+          [800, 'Product / Service'],
+        ],
+        row('240.000', '15', '16.000', 'Pest Control'),
+        [[800, 'مكافحة حشرات']],
+        // Each row's Arabic description is a line of its own, here one that names a charge.
+        row('37.712', '2', '18.856', 'Freight Charges (set)'),
+        [[800, 'رسوم الشحن (طقم)']],
+        row('100.000', '100', '1.000', 'Ceramic Tiles'),
+        [[800, 'بلاط سيراميك']],
+        ...after,
+      ]);
+    const rows = (lines: ReturnType<typeof page>): (string | null)[][] =>
+      extractFields(lines).fields.line_items.map((l) => [l.description, l.quantity, l.unit_price, l.total]);
+    expect(rows(table([]))).toEqual([
+      ['Pest Control', '15', '16.000', '240.000'],
+      ['Freight Charges (set)', '2', '18.856', '37.712'],
+      ['Ceramic Tiles', '100', '1.000', '100.000'],
+    ]);
+    // In the totals a charge's label printed above its amount ends the table: the amount is no row.
+    const totals = table([
+      [[800, 'Shipping']],
+      [[100, '12.000']],
+      [
+        [800, 'Total'],
+        [100, '389.712'],
+      ],
+    ]);
+    expect(rows(totals)).toHaveLength(3);
+  });
+
   it('finds a value two rows below its label past a label of another column', () => {
     const lines = page([
       [

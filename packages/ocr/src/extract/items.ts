@@ -300,7 +300,7 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
   let inTable = false;
   let pending: Pending | null = null;
   const lines = infos.map((i) => i.line);
-  for (const info of infos) {
+  for (const [at, info] of infos.entries()) {
     const { line } = info;
     if (info.header) {
       // Rows taken for items before the page's first table header were letterhead or address lines.
@@ -315,9 +315,22 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
     let lineNumbers: Cell[] | undefined;
     const numbers = (): Cell[] => (lineNumbers ??= numbersOf(line, opts, millesimal));
     // A charge in the table ("Shipping  15  30.500  457.500", "رسوم الشحن") is a row of it: a label of
-    // another amount stops the table only on a row without a quantity, a price and a total.
+    // another amount stops the table only on a row without a quantity, a price and a total. Printed with
+    // no figures right before a row of the table, it is a row's description in a second line or language.
+    const charge = (): boolean => {
+      if (!inTable) return false;
+      if (numbers().length >= 3) return true;
+      const next = infos[at + 1];
+      return (
+        numbers().length === 0 &&
+        !!next &&
+        next.line.page === line.page &&
+        !next.labels.some((l) => STOP_FIELDS.has(l.field)) &&
+        numbersOf(next.line, opts, millesimal).length >= 3
+      );
+    };
     const stop = info.labels.some(
-      (l) => STOP_FIELDS.has(l.field) && !(l.field === 'other_amount' && inTable && numbers().length >= 3),
+      (l) => STOP_FIELDS.has(l.field) && !(l.field === 'other_amount' && charge()),
     );
     const hasDate = line.words.some((_, i) => dateAt(line.words, i) !== null);
     if (!inTable && !header && !stop && !rows.length && !info.labels.length && !hasDate) {
