@@ -92,6 +92,49 @@ describe('vote', () => {
     expect(kept).toEqual(['100.00', '36.00', '10.00']);
   });
 
+  it("takes a reading's whole table where the winner lost a page of it, and not a table of noise", () => {
+    const table = (rows: [string, string, string, string][], first: [number, string][][] = []): Line[] =>
+      reading([
+        [[100, 'Cedar Lamps LLC']],
+        [[100, 'Invoice No: AB-1001']],
+        ...first,
+        [
+          [100, 'Description'],
+          [800, 'Qty'],
+          [1000, 'Price'],
+          [1200, 'Amount'],
+        ],
+        ...rows.map(([d, q, p, a]): [number, string][] => [
+          [100, d],
+          [800, q],
+          [1000, p],
+          [1200, a],
+        ]),
+      ]);
+    // Eight rows, misread alike in both readings: two of them multiply out.
+    const rows: [string, string, string, string][] = [
+      ['Desk Lamp', '2', '50.00', '100.00'],
+      ['Floor Lamp', '3', '12.00', '38.00'],
+      ['Bulb', '4', '2.50', '10.00'],
+      ['Shade', '5', '8.00', '41.00'],
+      ['Cable', '6', '1.50', '9.50'],
+      ['Switch', '7', '3.00', '22.00'],
+      ['Plug', '8', '2.00', '17.00'],
+      ['Dimmer', '9', '4.00', '37.00'],
+    ];
+    // The page reading kept the last four rows, the block reading all eight.
+    const part = table(rows.slice(4));
+    const whole = table(rows);
+    const descriptions = (r: Line[][]): (string | null)[] =>
+      vote(r).result.fields.line_items.map((l) => l.description);
+    expect(descriptions([part, whole])).toEqual(rows.map(([d]) => d));
+    // A winner with too few rows to hold in another reading keeps them: that one read noise as rows.
+    expect(descriptions([table(rows.slice(6)), whole])).toEqual(['Plug', 'Dimmer']);
+    // Rows the winner read that the other reading does not hold: another table, not a whole of this one.
+    const other = table(rows.map(([d, q, p]) => [d, q, p, '99.00']));
+    expect(descriptions([part, other])).toEqual(rows.slice(4).map(([d]) => d));
+  });
+
   it('keeps the total another reading found when the winner found none', () => {
     const rows = (total: string): [number, string][][] => [
       [[100, 'SOON HUAT MACHINERY']],

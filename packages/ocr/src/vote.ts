@@ -73,6 +73,11 @@ export function vote(
     const mostly = 3 * rowsOk(table) >= 2 * table.fields.line_items.length;
     if ((gain >= 2 && mostly) || (gain >= 1 && sums)) takeItems(best.result, table);
   }
+  // A table another reading read whole where the winner lost a part of it (the rows of a page whose
+  // descriptions the engine read apart from their figures): clearly more rows, the winner's among them,
+  // and no fewer that multiply out.
+  const whole = results.reduce((a, r) => (r.fields.line_items.length > a.fields.line_items.length ? r : a));
+  if (whole !== best.result && holdsMore(whole, best.result)) takeItems(best.result, whole);
   // Fields the winner missed are taken from the other readings.
   const f = best.result.fields;
   for (const r of results) {
@@ -263,6 +268,24 @@ function rowsOk(r: ExtractResult): number {
     const [q, u, t] = [l.quantity, l.unit_price, l.total].map((v) => (v === null ? null : dec(v)));
     return q != null && u != null && t != null && q !== SCALE && t > 0n && lineMatches(q, u, t);
   }).length;
+}
+
+/**
+ * `whole` holds clearly more rows than `part` (half as many again, three at least), as many that multiply
+ * out, and two in three of `part`'s rows with a total (the same total), of which `part` has three at least:
+ * `part` lost rows `whole` read.
+ */
+function holdsMore(whole: ExtractResult, part: ExtractResult): boolean {
+  const rows = whole.fields.line_items;
+  const fewer = part.fields.line_items;
+  if (rows.length < fewer.length + 3 || 2 * rows.length < 3 * fewer.length) return false;
+  if (rowsOk(whole) < rowsOk(part)) return false;
+  const totals = new Set(rows.map((l) => l.total));
+  const withTotal = fewer.filter((l) => l.total !== null);
+  // Rows of noise (a block reading of a page the engine could not read) hold no table of the winner's.
+  if (withTotal.length < 3) return false;
+  const held = withTotal.filter((l) => totals.has(l.total)).length;
+  return 3 * held >= 2 * withTotal.length;
 }
 
 /** The rows of another reading, with their confidences, boxes and sources, in place of the winner's. */
