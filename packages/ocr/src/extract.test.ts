@@ -846,6 +846,51 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.line_items.map((i) => i.description)).toEqual(['سلك نحاس', 'Stapler', 'HDMI كابل']);
   });
 
+  it('puts right a row total that the printed subtotal shows misread, and only where one repair fits', () => {
+    const invoice = (rows: [string, string, string, string][], subtotal: string): ReturnType<typeof page> =>
+      page([
+        [[100, 'Cedar Lamps LLC']],
+        [
+          [100, 'Description'],
+          [800, 'Qty'],
+          [1000, 'Price'],
+          [1200, 'Amount'],
+        ],
+        ...rows.map(([d, q, p, a]): [number, string][] => [
+          [100, d],
+          [800, q],
+          [1000, p],
+          [1200, a],
+        ]),
+        [
+          [900, 'Subtotal'],
+          [1200, subtotal],
+        ],
+      ]);
+    const totals = (lines: ReturnType<typeof page>): (string | null)[] =>
+      extractFields(lines).fields.line_items.map((l) => l.total);
+    // 3 x 12.50 is 37.50, read 31.50; the rows add up to the subtotal only with 37.50.
+    const misread = invoice(
+      [
+        ['Desk Lamp', '2', '50.00', '100.00'],
+        ['Bulb', '3', '12.50', '31.50'],
+        ['Shade', '1', '8.00', '8.00'],
+      ],
+      '145.50',
+    );
+    expect(totals(misread)).toEqual(['100.00', '37.50', '8.00']);
+    // Two rows that do not multiply out, either of which could close the sum: neither is changed.
+    const either = invoice(
+      [
+        ['Desk Lamp', '2', '50.00', '94.00'],
+        ['Bulb', '3', '12.50', '31.50'],
+        ['Shade', '1', '8.00', '8.00'],
+      ],
+      '139.50',
+    );
+    expect(totals(either)).toEqual(['94.00', '31.50', '8.00']);
+  });
+
   it("reads on past a charge's Arabic name printed under its row, and stops at a charge's label in the totals", () => {
     const row = (t: string, q: string, u: string, en: string): [number, string][] => [
       [100, t],

@@ -2,7 +2,7 @@
 // document adds up, then settled by its rounding line and by what was paid less the change.
 import { reconcileTotals } from '../arith.js';
 import type { TotalsChoice } from '../arith.js';
-import { SCALE } from '../decimal.js';
+import { SCALE, mul, roundDec } from '../decimal.js';
 import type { Dec } from '../decimal.js';
 import type { Word } from '../layout.js';
 import type { LabelField } from '../parse/labels.js';
@@ -219,4 +219,43 @@ function paidLessChange(
     }
   }
   return null;
+}
+
+/**
+ * Rows whose quantity times price is not the total read: where putting that product in place of one row's
+ * total, or of two rows', makes the rows add up to the subtotal the document prints, and no other choice of
+ * rows does, the total was misread. Null when no such repair exists.
+ */
+export function settleRows(rows: ItemRow[], choice: TotalsChoice): ItemRow[] | null {
+  const subtotal = choice.subtotal;
+  if (subtotal === null || choice.checked.has('lines') || !rows.length) return null;
+  // Every row must have a total or a product to stand in for it: otherwise the sum says nothing.
+  const products = rows.map((r) => {
+    if (r.consistent || !r.quantity || !r.unitPrice || r.quantity.value <= 0n) return [];
+    const p = mul(r.quantity.value, r.unitPrice.value);
+    return [...new Set([roundDec(p, 2), roundDec(p, 3)])].filter((v) => v > 0n && v !== r.total);
+  });
+  if (rows.some((r, i) => r.total === null && !products[i]?.length)) return null;
+  const sum = rows.reduce((a, r) => a + (r.total ?? 0n), 0n);
+  const open = rows.flatMap((r, i) => (products[i] ?? []).map((v) => ({ i, delta: v - (r.total ?? 0n), v })));
+  const need = subtotal - sum;
+  const fixes: { i: number; v: Dec }[][] = [];
+  for (const a of open) if (a.delta === need) fixes.push([a]);
+  for (const [k, a] of open.entries()) {
+    for (const b of open.slice(k + 1)) if (a.i !== b.i && a.delta + b.delta === need) fixes.push([a, b]);
+  }
+  // One repair, of as few rows as can do it.
+  const fewest = fixes.filter((f) => f.length === Math.min(...fixes.map((x) => x.length)));
+  if (fewest.length !== 1) return null;
+  const out = rows.map((r) => ({ ...r }));
+  for (const { i, v } of fewest[0] ?? []) {
+    const r = out[i] as ItemRow;
+    const word = (r.totalW ?? r.unitPrice)?.word;
+    if (!word) return null;
+    r.total = v;
+    r.totalW = { value: v, word };
+    r.consistent = true;
+    r.repaired = true;
+  }
+  return out;
 }
