@@ -935,6 +935,20 @@ describe('extractFields on invoices of our own making', () => {
     expect(rows(totals)).toHaveLength(3);
   });
 
+  it("reads a date's words on a right-to-left row in the order they are read", () => {
+    // The month name on the right, the day and year in one run on its left: read right to left, أبريل 10 2025.
+    const lines = page([
+      [[100, 'Al Wafa Engineering']],
+      [[100, 'Issue Date']],
+      [[100, 'تاريخ الفاتورة']],
+      [
+        [100, '10 2025'],
+        [220, 'أبريل'],
+      ],
+    ]);
+    expect(extractFields(lines).fields.issue_date).toBe('2025-04-10');
+  });
+
   it('finds a value two rows below its label past a label of another column', () => {
     const lines = page([
       [

@@ -27,7 +27,18 @@ function valueAt(
     const v = percentAt(ws, i);
     return v === null ? null : { value: v, n: 1 };
   }
-  return kind === 'id' ? idRun(ws, i, line) : dateAt(ws, i);
+  if (kind === 'id') return idRun(ws, i, line);
+  const d = dateAt(ws, i);
+  if (d || !line.rtl) return d;
+  // A right-to-left row holds a date's words in the order they are read, right to left, whatever the
+  // order of its numbers' runs on the page ("10 2025 أبريل" is read أبريل 10 2025).
+  for (let n = 3; n >= 2; n--) {
+    const span = ws.slice(i, i + n);
+    if (span.length < n) continue;
+    const r = dateAt(logicalWords(span, true), 0);
+    if (r?.n === n) return r;
+  }
+  return null;
 }
 
 /** Every value of a kind among the usable words of a row, with its distance from the label. */
