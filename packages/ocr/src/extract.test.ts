@@ -935,6 +935,17 @@ describe('extractFields on invoices of our own making', () => {
     expect(rows(totals)).toHaveLength(3);
   });
 
+  it("passes over a party's label misread by a letter to the name under it", () => {
+    const lines = page([
+      [[100, 'Gulf Plastics Est']],
+      [[100, 'Seller']],
+      // البائع with a dot misread: not matched as a label on its own, and no name either.
+      [[100, 'البافع']],
+      [[100, 'Shorouq Electrical Supplies W.L.L.']],
+    ]);
+    expect(extractFields(lines).fields.vendor.name).toBe('Shorouq Electrical Supplies W.L.L.');
+  });
+
   it("reads a date's words on a right-to-left row in the order they are read", () => {
     // The month name on the right, the day and year in one run on its left: read right to left, أبريل 10 2025.
     const lines = page([

@@ -4,6 +4,7 @@ import type { Dec } from '../decimal.js';
 import { logicalWords, segmentText } from '../layout.js';
 import type { Line, Segment, Word } from '../layout.js';
 import type { AmountOptions } from '../parse/amount.js';
+import { misreadPartyLabel } from '../parse/labels.js';
 import { hasArabic, wordKey } from '../text.js';
 import { meanConf, xc } from './model.js';
 import type { Doc, Found, Label, LineInfo, ValueKind } from './model.js';
@@ -182,17 +183,22 @@ function textBelow(doc: Doc, info: LineInfo, label: Label): Found<string> | null
   const { line } = info;
   const lx0 = Math.min(...info.labels.filter((l) => l.field === label.field).map((l) => l.x0));
   const lx1 = Math.max(...info.labels.filter((l) => l.field === label.field).map((l) => l.x1));
-  for (let k = info.idx + 1; k < doc.infos.length && k <= info.idx + 2; k++) {
+  // Labels misread by a letter (a bilingual label's other half) are passed over, each adding a line.
+  let reach = info.idx + 2;
+  let top = line;
+  for (let k = info.idx + 1; k < doc.infos.length && k <= reach; k++) {
     const below = doc.infos[k];
     if (!below || below.line.page !== line.page) break;
-    if (below.line.y0 - line.y1 > line.height * 3) break;
+    if (below.line.y0 - top.y1 > line.height * 3) break;
     const cands = below.line.segments.filter((s) => s.x1 > lx0 - line.height && s.x0 < lx1 + line.height);
     const s = cands.sort((a, b) => Math.abs(xc(a) - (lx0 + lx1) / 2) - Math.abs(xc(b) - (lx0 + lx1) / 2))[0];
-    if (
-      s &&
-      /\p{L}{2,}/u.test(segmentText(s)) &&
-      !s.words.some((w) => below.inLabel.has(below.line.words.indexOf(w)))
-    ) {
+    const inLabel = !!s?.words.some((w) => below.inLabel.has(below.line.words.indexOf(w)));
+    if (s && !inLabel && misreadPartyLabel(segmentText(s))) {
+      reach++;
+      top = below.line;
+      continue;
+    }
+    if (s && /\p{L}{2,}/u.test(segmentText(s)) && !inLabel) {
       return pickLanguage(logicalWords(s.words, s.rtl), below.line);
     }
   }

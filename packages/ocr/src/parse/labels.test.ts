@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLabels } from './labels.js';
+import { findLabels, misreadPartyLabel } from './labels.js';
 
 const fields = (text: string): string[] => findLabels(text.split(' ')).map((m) => m.field);
 
@@ -98,5 +98,21 @@ describe('findLabels', () => {
     expect(findLabels(['قم', 'الر'], [false, true])).toEqual([]);
     // "Bill" alone is no title: "TOTAL BILL" is a total.
     expect(fields('TOTAL BILL')).toEqual(['total']);
+  });
+});
+
+describe('misreadPartyLabel', () => {
+  it.each([
+    ['البافع', true], // البائع, a dot misread
+    ['السادد', true], // السادة
+    ['صادرذمن', true], // صادرة من, the space lost
+    ['Sellor', true],
+    ['البائع', true],
+    ['عائشة', false],
+    ['الجزيرة', false],
+    ['Cosmos', false],
+    ['من', false], // too short to tell
+  ])('%s: %s', (text, misread) => {
+    expect(misreadPartyLabel(text)).toBe(misread);
   });
 });

@@ -455,6 +455,27 @@ function sameSkeleton(a: string, b: string, min: number): boolean {
   return arabicSkeleton(a) === arabicSkeleton(b);
 }
 
+/** The party labels written without spaces, as keys ("صادرةمن"). */
+const PARTY_LABEL_KEYS = PHRASES.filter((p) => p.field === 'customer' || p.field === 'vendor').map((p) =>
+  p.keys.join(''),
+);
+
+/**
+ * A party's label misread by one letter ("البافع" for البائع, "السادد" for السادة, "صادرذمن" for صادرة
+ * من): on its own a word of five letters or more one slip from a label is no name. Labels themselves are
+ * matched exactly when they stand alone (`findLabels`), so these are what is left over.
+ */
+export function misreadPartyLabel(text: string): boolean {
+  const key = text
+    .split(/\s+/)
+    .map((w) => wordKey(w))
+    .join('');
+  return (
+    key.length >= 5 &&
+    PARTY_LABEL_KEYS.some((k) => Math.abs(k.length - key.length) <= 1 && closeEnough(key, k))
+  );
+}
+
 export interface LabelMatch {
   field: LabelField;
   /** Index of the first and last word of the label in the given word list. */
