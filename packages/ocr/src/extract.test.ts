@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confirmVendorName, extractFields } from './extract.js';
-import { pageOf } from './lines.fixture.js';
+import { pageOf, tableRows } from './lines.fixture.js';
 
 const page = (rows: [number, string][][]): ReturnType<typeof pageOf> => pageOf(rows);
 
@@ -850,18 +850,7 @@ describe('extractFields on invoices of our own making', () => {
     const invoice = (rows: [string, string, string, string][], subtotal: string): ReturnType<typeof page> =>
       page([
         [[100, 'Cedar Lamps LLC']],
-        [
-          [100, 'Description'],
-          [800, 'Qty'],
-          [1000, 'Price'],
-          [1200, 'Amount'],
-        ],
-        ...rows.map(([d, q, p, a]): [number, string][] => [
-          [100, d],
-          [800, q],
-          [1000, p],
-          [1200, a],
-        ]),
+        ...tableRows(rows),
         [
           [900, 'Subtotal'],
           [1200, subtotal],

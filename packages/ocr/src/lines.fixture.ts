@@ -21,3 +21,10 @@ export function pageOf(rows: [number, string][][], conf = 0.95): Line[] {
   });
   return buildLines({ page: 1, width: 1700, height: 2400, words });
 }
+
+/** An item table as rows of cells for `pageOf`: its header (Description, Qty, Price, Amount) and its rows. */
+export function tableRows(rows: [string, string, string, string][]): [number, string][][] {
+  const at = [100, 800, 1000, 1200];
+  const cells = (texts: string[]): [number, string][] => texts.map((t, i) => [at[i] ?? 0, t]);
+  return [cells(['Description', 'Qty', 'Price', 'Amount']), ...rows.map(cells)];
+}

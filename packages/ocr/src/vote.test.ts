@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from './layout.js';
-import { pageOf } from './lines.fixture.js';
+import { pageOf, tableRows } from './lines.fixture.js';
 import { oddities, vote } from './vote.js';
 
 const reading = (rows: [number, string][][]): Line[] => pageOf(rows, 0.9);
@@ -93,24 +93,8 @@ describe('vote', () => {
   });
 
   it("takes a reading's whole table where the winner lost a page of it, and not a table of noise", () => {
-    const table = (rows: [string, string, string, string][], first: [number, string][][] = []): Line[] =>
-      reading([
-        [[100, 'Cedar Lamps LLC']],
-        [[100, 'Invoice No: AB-1001']],
-        ...first,
-        [
-          [100, 'Description'],
-          [800, 'Qty'],
-          [1000, 'Price'],
-          [1200, 'Amount'],
-        ],
-        ...rows.map(([d, q, p, a]): [number, string][] => [
-          [100, d],
-          [800, q],
-          [1000, p],
-          [1200, a],
-        ]),
-      ]);
+    const table = (rows: [string, string, string, string][]): Line[] =>
+      reading([[[100, 'Cedar Lamps LLC']], [[100, 'Invoice No: AB-1001']], ...tableRows(rows)]);
     // Eight rows, misread alike in both readings: two of them multiply out.
     const rows: [string, string, string, string][] = [
       ['Desk Lamp', '2', '50.00', '100.00'],
