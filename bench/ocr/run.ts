@@ -1,5 +1,5 @@
 // Benchmark: both pipelines over sets of documents, one document at a time, one table per set.
-//   npm run bench:ocr [-- FOLDER ...] [--sets samples,dev,validation] [--pipelines normal,advanced] [--limit N]
+//   npm run bench:ocr [-- FOLDER ...] [--sets samples,dev,validation] [--pipelines normal,advanced|none] [--limit N]
 //                     [--corpus-count 60] [--groups en,ar,bi,receipts] [--timeout S]
 //                     [--no-plain]
 // Sets: `samples` is invoices/ and receipts-sroie/ in OCR_SAMPLES (by default ../shared/samples beside the
@@ -24,7 +24,10 @@ const opt = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const pipelines = (opt('--pipelines') ?? 'normal,advanced').split(',') as Pipeline[];
+// `--pipelines none`: plain Tesseract alone (its raw text and time).
+const pipelines = (opt('--pipelines') ?? 'normal,advanced')
+  .split(',')
+  .filter((p) => p && p !== 'none') as Pipeline[];
 const limit = Number(opt('--limit') ?? '0');
 const plain = !args.includes('--no-plain');
 const corpusCount = Number(opt('--corpus-count') ?? '60');
@@ -107,8 +110,11 @@ function treeRssMb(): number {
   return total / 1024 / 1024;
 }
 
-function plainTesseract(file: string): string {
-  // What Tesseract alone gives: the original page (PDFs rendered at 300 dpi), psm 4, English and Arabic.
+/**
+ * What Tesseract alone gives: the original first page (PDFs rendered at 300 dpi), psm 4, English and Arabic,
+ * and the seconds the engine took on it (the rendering left out): the floor of the pipelines' time a page.
+ */
+function plainTesseract(file: string): { text: string; seconds: number } {
   let input = file;
   if (file.endsWith('.pdf')) {
     spawnSync('pdftoppm', [
@@ -126,12 +132,13 @@ function plainTesseract(file: string): string {
     ]);
     input = '/tmp/bench-ocr-plain.png';
   }
+  const started = performance.now();
   const r = spawnSync('tesseract', [input, 'stdout', '--psm', '4', '-l', 'eng+ara'], {
     encoding: 'utf8',
     env: { ...process.env, OMP_THREAD_LIMIT: '1' },
     maxBuffer: 64 * 1024 * 1024,
   });
-  return r.stdout ?? '';
+  return { text: r.stdout ?? '', seconds: (performance.now() - started) / 1000 };
 }
 
 const pct = (a: number, b: number): string => (b ? ((100 * a) / b).toFixed(1) + '%' : '-');
@@ -150,6 +157,8 @@ interface SetRun {
   byField: Map<string, Acc>;
   rawCov: Map<string, Acc>;
   perf: Map<Pipeline, { secPerPage: number[]; peakMb: number; failures: number }>;
+  /** Plain Tesseract's seconds on each document's first page. */
+  plainSec: number[];
 }
 
 const add = (m: Map<string, Acc>, k: string, ok: number, n: number): void => {
@@ -181,11 +190,14 @@ function openSet(set: BenchSet): SetRun | string {
     byField: new Map(),
     rawCov: new Map(),
     perf: new Map(),
+    plainSec: [],
   };
   if (plain) {
     for (const d of docs) {
-      const c = rawCoverage(plainTesseract(d.file), d.keyValues);
+      const read = plainTesseract(d.file);
+      const c = rawCoverage(read.text, d.keyValues);
       add(run.rawCov, `plain|${d.group}`, c.found, c.total);
+      run.plainSec.push(read.seconds);
     }
   }
   return run;
@@ -309,6 +321,12 @@ function report(run: SetRun): string {
   for (const [p, pf] of perf) {
     lines.push(
       `| ${p} | ${quantile(pf.secPerPage, 0.5).toFixed(2)} | ${quantile(pf.secPerPage, 0.9).toFixed(2)} | ${Math.round(pf.peakMb)} | ${pf.failures} |`,
+    );
+  }
+  if (run.plainSec.length) {
+    const xs = run.plainSec;
+    lines.push(
+      `| plain tesseract (floor: one pass, first page) | ${quantile(xs, 0.5).toFixed(2)} | ${quantile(xs, 0.9).toFixed(2)} | - | - |`,
     );
   }
   return lines.join('\n');
