@@ -90,6 +90,8 @@ const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'o
 const secondEngine = (): boolean => process.env.INVOICING_OCR_SECOND_ENGINE !== 'off';
 /** The block reading of pages that do not add up (`ocrImage`); INVOICING_OCR_BLOCK_PASS=off skips it. */
 const blockPass = (): boolean => process.env.INVOICING_OCR_BLOCK_PASS !== 'off';
+/** Photographed sheets drawn upright before reading (`engine/sheet.ts`); INVOICING_OCR_STRAIGHTEN=off skips it. */
+const straighten = (): boolean => process.env.INVOICING_OCR_STRAIGHTEN !== 'off';
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
 const THRESH = 2;
 
@@ -104,6 +106,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
   progress('preprocess');
   let img = await prepareImage(bytes, {
     minWidth: 1700,
+    straighten: straighten(),
     flatten: FLATTEN,
     findBands: true,
     keepUnflattened: advanced,
@@ -116,6 +119,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
     progress('recognize-faint');
     const stretched = await prepareImage(bytes, {
       minWidth: 1700,
+      straighten: straighten(),
       flatten: FLATTEN,
       stretch: true,
       findBands: true,
@@ -217,7 +221,12 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
       );
     }
   }
-  const hi = await prepareImage(bytes, { minWidth: 2400, flatten: FLATTEN, enhance: true });
+  const hi = await prepareImage(bytes, {
+    minWidth: 2400,
+    flatten: FLATTEN,
+    enhance: true,
+    straighten: straighten(),
+  });
   if (hi.width > img.width * 1.15 || !needsArabic) {
     progress('recognize-hires');
     const words = await tesseract(hi.gray, page, { ...model, thresholding: THRESH }, ctx.budget);

@@ -3,6 +3,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { estimateSkew, prepareImage } from '../src/engine/image.js';
+import { squareTo } from '../src/engine/sheet.js';
+import type { Point } from '../src/engine/sheet.js';
 import { recognizeInvoice } from '../src/index.js';
 
 const ROWS: Array<[string, number, string]> = [
@@ -67,6 +69,64 @@ async function tilted(deg: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The invoice photographed at 150 dpi on a dark desk, in perspective (the sheet's top edge further away
+ * than its bottom, and turned a little), light falling off across the desk.
+ */
+async function photographed(): Promise<Buffer> {
+  const page = await grey(await sharp(Buffer.from(invoiceSvg())).png().toBuffer());
+  const [W, H] = [1240, 1754];
+  const quad: [Point, Point, Point, Point] = [
+    [150, 170],
+    [1090, 120],
+    [1170, 1650],
+    [60, 1690],
+  ];
+  // The desk's pixels looked up on the page through the inverse of the page-to-desk map.
+  const [a, b, c, d, e, f, g, h] = squareTo(quad) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const inv = [
+    e - f * h,
+    c * h - b,
+    b * f - c * e,
+    f * g - d,
+    a - c * g,
+    c * d - a * f,
+    d * h - e * g,
+    b * g - a * h,
+    a * e - b * d,
+  ];
+  const out = Buffer.alloc(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const [X, Y] = [x + 0.5, y + 0.5];
+      const w = inv[6]! * X + inv[7]! * Y + inv[8]!;
+      const u = (inv[0]! * X + inv[1]! * Y + inv[2]!) / w;
+      const v = (inv[3]! * X + inv[4]! * Y + inv[5]!) / w;
+      const light = 1 - 0.35 * (x / W);
+      let level = 70;
+      if (u >= 0 && u < 1 && v >= 0 && v < 1) {
+        const px = Math.min(page.width - 1, Math.floor(u * page.width));
+        const py = Math.min(page.height - 1, Math.floor(v * page.height));
+        level = Math.min(245, page.data[py * page.width + px]!);
+      }
+      out[y * W + x] = Math.round(level * light);
+    }
+  }
+  return sharp(out, { raw: { width: W, height: H, channels: 1 } })
+    .blur(0.7)
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}
+
 async function grey(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   const { data, info } = await sharp(bytes).grayscale().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
@@ -101,6 +161,21 @@ describe('tilted pages', () => {
       [8, '31.20', '249.60'],
       [5, '9.90', '49.50'],
     ]);
+    expect([f.subtotal, f.total]).toEqual(['541.35', '568.42']);
+  });
+});
+
+describe('photographed pages', () => {
+  it('reads an invoice photographed in perspective on a desk as it reads the page', async () => {
+    const photo = await photographed();
+    expect((await prepareImage(photo)).straightened).toBe(true);
+    const r = await recognizeInvoice({ bytes: new Uint8Array(photo) }, { pipeline: 'normal' });
+    const f = r.fields_json;
+    expect(f.invoice_number).toBe('HS-20731');
+    expect(f.issue_date).toBe('2025-04-09');
+    expect(f.line_items.map((l) => [Number(l.quantity), l.unit_price, l.total])).toEqual(
+      ROWS.map(([, q, p]) => [q, p, ((q * Math.round(Number(p) * 100)) / 100).toFixed(2)]),
+    );
     expect([f.subtotal, f.total]).toEqual(['541.35', '568.42']);
   });
 });
