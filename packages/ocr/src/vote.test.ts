@@ -119,6 +119,25 @@ describe('vote', () => {
     expect(descriptions([part, other])).toEqual(rows.slice(4).map(([d]) => d));
   });
 
+  it("mends a row that does not multiply out from another reading's row at the same place that does", () => {
+    const table = (rows: [string, string, string, string][], above: [number, string][][] = []): Line[] =>
+      reading([[[100, 'Cedar Lamps LLC']], ...above, ...tableRows(rows)]);
+    const truth: [string, string, string, string][] = [
+      ['Desk Lamp', '2', '50.00', '100.00'],
+      ['Floor Lamp', '3', '12.00', '36.00'],
+      ['Bulb', '4', '2.50', '10.00'],
+    ];
+    // Each reading misread a digit of a different row: neither adds up better than the other.
+    const first = table(truth.map((r, i) => (i === 1 ? ['Floor Lamp', '3', '17.00', '36.00'] : r)));
+    const other = table(truth.map((r, i) => (i === 0 ? ['Desk Lamp', '2', '50.00', '180.00'] : r)));
+    const figures = (r: Line[][]): string[][] =>
+      vote(r).result.fields.line_items.map((l) => [l.quantity ?? '', l.unit_price ?? '', l.total ?? '']);
+    expect(figures([first, other])).toEqual(truth.map(([, q, p, a]) => [q, p, a]));
+    // A row read a line lower in the other reading is another row: it shares no figure with this one.
+    const shifted = table(truth, [[[100, 'Invoice No: AB-1001']]]);
+    expect(figures([first, shifted])[1]).toEqual(['3', '17.00', '36.00']);
+  });
+
   it('keeps the total another reading found when the winner found none', () => {
     const rows = (total: string): [number, string][][] => [
       [[100, 'SOON HUAT MACHINERY']],

@@ -78,6 +78,10 @@ export function vote(
   // and no fewer that multiply out.
   const whole = results.reduce((a, r) => (r.fields.line_items.length > a.fields.line_items.length ? r : a));
   if (whole !== best.result && holdsMore(whole, best.result)) takeItems(best.result, whole);
+  mendRows(
+    best.result,
+    results.filter((r) => r !== best.result),
+  );
   // Fields the winner missed are taken from the other readings.
   const f = best.result.fields;
   for (const r of results) {
@@ -259,15 +263,61 @@ export function secondOpinion(
   }
 }
 
+type Item = ExtractResult['fields']['line_items'][number];
+
 /**
- * Rows of a reading whose quantity times unit price is their total; not a quantity of one or a total of
- * nothing, which any two numbers of noise make.
+ * A row whose quantity times unit price is its total; not a quantity of one or a total of nothing, which
+ * any two numbers of noise make.
  */
+function rowOk(l: Item): boolean {
+  const [q, u, t] = [l.quantity, l.unit_price, l.total].map((v) => (v === null ? null : dec(v)));
+  return q != null && u != null && t != null && q !== SCALE && t > 0n && lineMatches(q, u, t);
+}
+
+/** Rows of a reading that multiply out (`rowOk`). */
 function rowsOk(r: ExtractResult): number {
-  return r.fields.line_items.filter((l) => {
-    const [q, u, t] = [l.quantity, l.unit_price, l.total].map((v) => (v === null ? null : dec(v)));
-    return q != null && u != null && t != null && q !== SCALE && t > 0n && lineMatches(q, u, t);
-  }).length;
+  return r.fields.line_items.filter(rowOk).length;
+}
+
+const ROW_FIELDS = ['quantity', 'unit_price', 'total'] as const;
+
+/** Where a row was read: the page and the vertical middle and height of its figures' boxes. */
+function rowAt(r: ExtractResult, i: number): { page: number; y: number; h: number } | null {
+  const b = ROW_FIELDS.map((k) => r.fields.boxes[`line_items.${i}.${k}`]).find((x) => x !== undefined);
+  return b ? { page: b.page, y: b.y + b.h / 2, h: b.h } : null;
+}
+
+/**
+ * Rows the winner read whose figures do not multiply out, mended from another reading of the same page
+ * that read the row at the same height with figures that do, and agrees with at least one of the
+ * winner's figures there (or the winner read one figure at most): the readings misread different digits,
+ * and the arithmetic tells which is right. The winner's description stays.
+ */
+function mendRows(winner: ExtractResult, others: ExtractResult[]): void {
+  winner.fields.line_items.forEach((row, i) => {
+    if (rowOk(row)) return;
+    const at = rowAt(winner, i);
+    if (!at) return;
+    const figures = ROW_FIELDS.filter((k) => row[k] !== null);
+    for (const r of others) {
+      const j = r.fields.line_items.findIndex((o, k) => {
+        const there = rowAt(r, k);
+        if (!rowOk(o) || !there || there.page !== at.page) return false;
+        if (Math.abs(there.y - at.y) > 0.6 * Math.max(at.h, there.h)) return false;
+        return figures.length <= 1 || figures.some((f) => o[f] === row[f]);
+      });
+      const o = r.fields.line_items[j];
+      if (!o) continue;
+      for (const k of ROW_FIELDS) {
+        row[k] = o[k];
+        delete winner.fields.confidence[`line_items.${i}.${k}`];
+        delete winner.fields.boxes[`line_items.${i}.${k}`];
+        delete winner.sources[`line_items.${i}.${k}`];
+        copyMeta(winner, r, `line_items.${i}.${k}`, `line_items.${j}.${k}`);
+      }
+      return;
+    }
+  });
 }
 
 /**
