@@ -935,6 +935,17 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(lines).fields.vendor.name).toBe('Shorouq Electrical Supplies W.L.L.');
   });
 
+  it("takes no label's unreadable half for a party's name: the name under it", () => {
+    // The Arabic half of "Seller / البائع" and the Arabic label beside "Supplier" read as small Latin letters.
+    const slash = page([[[100, 'Tax Invoice']], [[100, 'Seller / ja']], [[100, 'Al Hilal Furniture Est.']]]);
+    expect(extractFields(slash).fields.vendor.name).toBe('Al Hilal Furniture Est.');
+    const beside = page([[[100, 'Invoice']], [[100, 'Supplier je']], [[100, 'Zamzam Trading LLC']]]);
+    expect(extractFields(beside).fields.vendor.name).toBe('Zamzam Trading LLC');
+    // A name beside its label stays one.
+    const named = page([[[100, 'Invoice']], [[100, 'Supplier: Zamzam Trading LLC']], [[100, 'Cairo']]]);
+    expect(extractFields(named).fields.vendor.name).toBe('Zamzam Trading LLC');
+  });
+
   it("reads a date's words on a right-to-left row in the order they are read", () => {
     // The month name on the right, the day and year in one run on its left: read right to left, أبريل 10 2025.
     const lines = page([

@@ -154,6 +154,15 @@ export function valuesFor(doc: Doc, info: LineInfo, label: Label, kind: ValueKin
 }
 
 /** The name after the label in the label's own part of the segment, or in the part that follows it. */
+/**
+ * One word of one to three small Latin letters ("ja", "je" where a bilingual label's Arabic half stands):
+ * a label the engine could not read, never a party's name, which is capitalised and longer.
+ */
+const misreadFragment = (ws: Word[]): boolean => {
+  const words = ws.filter((w) => !/^[#:：.\-–|/]+$/.test(w.text));
+  return words.length === 1 && /^[a-z]{1,3}$/.test((words[0] as Word).text);
+};
+
 function textInSegment(info: LineInfo, labelPart: Word[], after: Word[][]): Found<string> | null {
   const { line } = info;
   const rest = labelPart.filter((w) => !info.inLabel.has(line.words.indexOf(w)) && /\p{L}{2,}/u.test(w.text));
@@ -161,7 +170,7 @@ function textInSegment(info: LineInfo, labelPart: Word[], after: Word[][]): Foun
     (w) => !info.inLabel.has(line.words.indexOf(w)) && !/^[:：/|\-–]+$/.test(w.text),
   );
   const value = rest.length ? restAll : (after[0] ?? []).filter((w) => !/^[:：\-–]+$/.test(w.text));
-  if (!value.some((w) => /\p{L}{2,}/u.test(w.text))) return null;
+  if (!value.some((w) => /\p{L}{2,}/u.test(w.text)) || misreadFragment(value)) return null;
   return pickLanguage(rest.length ? restAll : value, line);
 }
 
@@ -233,6 +242,7 @@ export function textFor(doc: Doc, info: LineInfo, label: Label): Found<string> |
     if (!ws.length) return true;
     if (ws.every((w) => info.inLabel.has(line.words.indexOf(w)))) return true;
     if (ws.length > 3) return false;
+    if (misreadFragment(ws)) return true;
     return ws.some((w) => hasArabic(w.text)) !== label.arabic || meanConf(ws) < 0.6;
   };
   let from = at;
