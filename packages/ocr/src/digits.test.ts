@@ -52,6 +52,21 @@ describe('rereadArabicDigits', () => {
     expect(texts[2]).toBe('٢٠٢٥/٠٣/١٤');
   });
 
+  it('reads the digits of the KACST faces, which the engine reads as other digits', async () => {
+    const { image, words } = await page(['٤٬٦٨٠٫٠٠', '٢٤٫٠٠', '٤٣٬٤٣٢٫٨٦', '٧٩٦٫٤٣'], 'KacstScreen');
+    const r = await rereadArabicDigits(image, words);
+    expect(r.page.words.map((w) => w.text)).toEqual(['٤٬٦٨٠٫٠٠', '٢٤٫٠٠', '٤٣٬٤٣٢٫٨٦', '٧٩٦٫٤٣']);
+    // In KACST Naskh and Book the four and the six inside a number (three numbers: the reader wants a few).
+    for (const font of ['KacstNaskh', 'KacstBook']) {
+      const drawn = await page(['٢٤٫٠٠', '٧٩٦٫٤٣', '٢٤٫٠٠'], font);
+      const again = await rereadArabicDigits(drawn.image, drawn.words);
+      expect(
+        again.page.words.map((w) => w.text),
+        font,
+      ).toEqual(['٢٤٫٠٠', '٧٩٦٫٤٣', '٢٤٫٠٠']);
+    }
+  });
+
   it('leaves pages printed with Western digits alone', async () => {
     const { image, words } = await page(['1,234.50', '987.65', '2025/03/14', '456.78'], 'DejaVu Sans');
     const r = await rereadArabicDigits(image, words);

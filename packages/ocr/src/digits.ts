@@ -9,7 +9,15 @@ import { otsu } from './engine/image.js';
 import { hasArabic } from './text.js';
 
 const N = 16;
-const FONTS = ['Noto Naskh Arabic', 'Noto Sans Arabic', 'DejaVu Sans'];
+const FONTS = [
+  'Noto Naskh Arabic',
+  'Noto Sans Arabic',
+  'DejaVu Sans',
+  'Amiri',
+  'KacstBook',
+  'KacstNaskh',
+  'KacstScreen',
+];
 const ARABIC_GLYPHS: [string, string][] = [
   ['٠', '0'],
   ['١', '1'],
