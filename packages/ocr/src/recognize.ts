@@ -39,6 +39,8 @@ interface Ctx {
   pages: number;
   /** Each page read from pixels: its image and the model it was read with, for regions read again. */
   sources: Map<number, PageSource>;
+  /** Pages read in another frame than the picture given (a photographed sheet drawn upright): the map back. */
+  frames: Map<number, (u: number, v: number) => [number, number]>;
 }
 
 /**
@@ -155,6 +157,7 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
     const arabicWords = sure.filter((w) => w.text.length >= 3 && hasArabic(w.text)).length;
     if (arabicWords < 8 || arabicWords < 0.1 * sure.length) needsArabic = false;
   }
+  if (img.toSource) ctx.frames.set(page, img.toSource);
   const model = needsArabic ? arabic : { lang: 'eng' };
   const tuned = !!model.tessdataDir;
   ctx.sources.set(page, { gray: img.gray, opts: { ...model, thresholding: THRESH }, bands: img.bands });
@@ -307,7 +310,14 @@ export async function readDocument(
 }
 export async function extractReadings(r: DocumentReadings, options: RecognizeOptions): Promise<OcrResult> {
   const budget = new Budget(options.timeoutMs ?? DEFAULT_TIMEOUT_MS[options.pipeline], options.signal);
-  const ctx: Ctx = { budget, options, warnings: [...r.warnings], pages: r.pages, sources: new Map() };
+  const ctx: Ctx = {
+    budget,
+    options,
+    warnings: [...r.warnings],
+    pages: r.pages,
+    sources: new Map(),
+    frames: new Map(),
+  };
   return extractFields(r.perPage, ctx, Date.now());
 }
 
@@ -317,7 +327,7 @@ async function readPages(
 ): Promise<{ perPage: PageWords[][]; ctx: Ctx }> {
   const budget = new Budget(options.timeoutMs ?? DEFAULT_TIMEOUT_MS[options.pipeline], options.signal);
   budget.check();
-  const ctx: Ctx = { budget, options, warnings: [], pages: 1, sources: new Map() };
+  const ctx: Ctx = { budget, options, warnings: [], pages: 1, sources: new Map(), frames: new Map() };
   const { kind, mime } = await detectKind(input.bytes);
   if (input.mime && input.mime !== mime && !(input.mime === 'image/jpg' && mime === 'image/jpeg')) {
     ctx.warnings.push(
@@ -333,6 +343,24 @@ async function readPages(
     perPage = [await ocrImage(input.bytes, 1, ctx)];
   }
   return { perPage, ctx };
+}
+
+/** A box of the page read, mapped into the picture given: the box around its four corners there. */
+function boxIn(
+  toSource: (u: number, v: number) => [number, number],
+  b: { x: number; y: number; w: number; h: number },
+): { x: number; y: number; w: number; h: number } {
+  const corners = [
+    toSource(b.x, b.y),
+    toSource(b.x + b.w, b.y),
+    toSource(b.x, b.y + b.h),
+    toSource(b.x + b.w, b.y + b.h),
+  ];
+  const xs = corners.map(([x]) => Math.max(0, Math.min(1, x)));
+  const ys = corners.map(([, y]) => Math.max(0, Math.min(1, y)));
+  const r = (v: number): number => Math.round(v * 10000) / 10000;
+  const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+  return { x: r(x0), y: r(y0), w: r(Math.max(...xs) - x0), h: r(Math.max(...ys) - y0) };
 }
 
 async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number): Promise<OcrResult> {
@@ -381,6 +409,12 @@ async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number):
   }
   await rereadShortDays(fields, lines, ctx.sources, budget);
   await rereadMissingDate(fields, lines, ctx.sources, budget);
+
+  // Boxes on the picture of the page as it was given.
+  for (const [path, b] of Object.entries(fields.boxes)) {
+    const toSource = ctx.frames.get(b.page);
+    if (toSource) fields.boxes[path] = { page: b.page, ...boxIn(toSource, b) };
+  }
 
   const words = lines.flatMap((l) => l.words);
   const wordConf = words.length ? words.reduce((a, w) => a + w.conf, 0) / words.length : 0;

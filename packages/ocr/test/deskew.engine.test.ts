@@ -73,15 +73,34 @@ async function tilted(deg: number): Promise<Buffer> {
  * The invoice photographed at 150 dpi on a dark desk, in perspective (the sheet's top edge further away
  * than its bottom, and turned a little), light falling off across the desk.
  */
+const DESK: [number, number] = [1240, 1754];
+const QUAD: [Point, Point, Point, Point] = [
+  [150, 170],
+  [1090, 120],
+  [1170, 1650],
+  [60, 1690],
+];
+
+/** Where a point of the page (fractions of its width and height) lies on the desk (fractions of it). */
+function onDesk(u: number, v: number): Point {
+  const [a, b, c, d, e, f, g, h] = squareTo(QUAD) as number[] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const w = g * u + h * v + 1;
+  return [(a * u + b * v + c) / w / DESK[0], (d * u + e * v + f) / w / DESK[1]];
+}
+
 async function photographed(): Promise<Buffer> {
   const page = await grey(await sharp(Buffer.from(invoiceSvg())).png().toBuffer());
-  const [W, H] = [1240, 1754];
-  const quad: [Point, Point, Point, Point] = [
-    [150, 170],
-    [1090, 120],
-    [1170, 1650],
-    [60, 1690],
-  ];
+  const [W, H] = DESK;
+  const quad = QUAD;
   // The desk's pixels looked up on the page through the inverse of the page-to-desk map.
   const [a, b, c, d, e, f, g, h] = squareTo(quad) as [
     number,
@@ -177,5 +196,12 @@ describe('photographed pages', () => {
       ROWS.map(([, q, p]) => [q, p, ((q * Math.round(Number(p) * 100)) / 100).toFixed(2)]),
     );
     expect([f.subtotal, f.total]).toEqual(['541.35', '568.42']);
+    // The total's box is drawn where the photo shows it: the page's 1,200 px (its right end) at 880 px down.
+    const box = f.boxes.total;
+    expect(box).toBeDefined();
+    if (!box) return;
+    const [x, y] = onDesk(1200 / 1654, 870 / 2339);
+    expect(Math.abs(box.x + box.w - x)).toBeLessThan(0.015);
+    expect(Math.abs(box.y + box.h / 2 - y)).toBeLessThan(0.015);
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { OcrError } from '../errors.js';
-import { findSheet, scaleSheet, warpSheet } from './sheet.js';
+import { findSheet, scaleSheet, sheetFrame, warpSheet } from './sheet.js';
 
 /** Above this many pixels an image is refused before it is decoded (an A4 page at 600 dpi is 35 MP). */
 export const MAX_INPUT_PIXELS = 60_000_000;
@@ -112,6 +112,11 @@ export interface PreparedImage {
   skew: number;
   /** A photographed sheet was found and drawn upright. */
   straightened: boolean;
+  /**
+   * Where a point of the page read (fractions of its width and height) lies in the image as it was given
+   * (turned by its orientation tag), when the two differ by more than a scale: a sheet drawn upright.
+   */
+  toSource?: (u: number, v: number) => [number, number];
   /** Light-on-dark bands (title bars, table headers, highlighted totals), with `findBands`. */
   bands: BandBox[];
   /** The image to read the bands from: the page before its light was flattened, or `gray`. */
@@ -465,6 +470,7 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
   };
   let scale = scaleFor(width, height);
   let straightened = false;
+  let toSource: PreparedImage['toSource'];
   try {
     let img = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()
@@ -494,6 +500,7 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
           raw: { width: w, height: h, channels: 1 },
         }).toColourspace('b-w');
         [width, height, scale, straightened] = [w, h, 1, true];
+        toSource = sheetFrame(sheet, g.width, g.height);
       }
     }
     if (scale !== 1) {
@@ -505,7 +512,8 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     let pixels: Buffer = raw.data;
     let { width: w, height: h } = raw.info;
     // Measured before flattening: dividing out the light also lifts paper noise into stroke edges.
-    let skew = opts.deskew === false ? 0 : estimateSkew(pixels, w, h);
+    // A sheet drawn upright is upright.
+    let skew = opts.deskew === false || straightened ? 0 : estimateSkew(pixels, w, h);
     const turnRaw = async (data: Buffer): Promise<{ data: Buffer; width: number; height: number }> => {
       const r = await sharp(data, { raw: { width: w, height: h, channels: 1 } })
         .affine(turn(-skew), { background: '#ffffff', interpolator: 'bicubic' })
@@ -546,6 +554,7 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
       flattened,
       skew,
       straightened,
+      ...(toSource ? { toSource } : {}),
       bands,
       bandSource,
       unflattened: opts.keepUnflattened ? before : gray,

@@ -248,6 +248,30 @@ export function squareTo(q: Sheet['corners']): number[] {
 }
 
 /**
+ * Where a point of the upright sheet drawn by `warpSheet` (fractions of its width and height) lies in the
+ * image the sheet was found in (fractions of that image's `width` and `height`).
+ */
+export function sheetFrame(
+  sheet: Sheet,
+  width: number,
+  height: number,
+  inset = INSET,
+): (u: number, v: number) => [number, number] {
+  const m = squareTo(sheet.corners) as Matrix;
+  const span = 1 - 2 * inset;
+  return (u, v) => {
+    const [a, b] = [inset + span * u, inset + span * v];
+    const w = m[6] * a + m[7] * b + 1;
+    return [(m[0] * a + m[1] * b + m[2]) / w / width, (m[3] * a + m[4] * b + m[5]) / w / height];
+  };
+}
+
+type Matrix = [number, number, number, number, number, number, number, number, number];
+
+/** Share of the sheet's size left off each edge when it is drawn. */
+const INSET = 0.004;
+
+/**
  * The sheet drawn as an upright `width` x `height` image (bilinear samples), `inset` of its size left off
  * each edge so that the dark line of the edge itself does not come along.
  */
@@ -256,19 +280,9 @@ export function warpSheet(
   sheet: Sheet,
   width: number,
   height: number,
-  inset = 0.004,
+  inset = INSET,
 ): { data: Buffer; width: number; height: number } {
-  const m = squareTo(sheet.corners) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const m = squareTo(sheet.corners) as Matrix;
   const data = Buffer.alloc(width * height, 255);
   const span = 1 - 2 * inset;
   const W = g.width;
