@@ -69,10 +69,7 @@ async function tilted(deg: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/**
- * The invoice photographed at 150 dpi on a dark desk, in perspective (the sheet's top edge further away
- * than its bottom, and turned a little), light falling off across the desk.
- */
+/** The desk photographed (150 dpi) and where the sheet's corners lie on it, in perspective and turned a little. */
 const DESK: [number, number] = [1240, 1754];
 const QUAD: [Point, Point, Point, Point] = [
   [150, 170],
@@ -80,38 +77,26 @@ const QUAD: [Point, Point, Point, Point] = [
   [1170, 1650],
   [60, 1690],
 ];
+type Eight = [number, number, number, number, number, number, number, number];
+/** The page-to-desk projective map's coefficients (the ninth is 1). */
+const pageToDesk = (): Eight => squareTo(QUAD) as number[] as Eight;
 
 /** Where a point of the page (fractions of its width and height) lies on the desk (fractions of it). */
 function onDesk(u: number, v: number): Point {
-  const [a, b, c, d, e, f, g, h] = squareTo(QUAD) as number[] as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [a, b, c, d, e, f, g, h] = pageToDesk();
   const w = g * u + h * v + 1;
   return [(a * u + b * v + c) / w / DESK[0], (d * u + e * v + f) / w / DESK[1]];
 }
 
+/**
+ * The invoice photographed on a dark desk, the sheet's top edge further away than its bottom, light falling
+ * off across the desk.
+ */
 async function photographed(): Promise<Buffer> {
   const page = await grey(await sharp(Buffer.from(invoiceSvg())).png().toBuffer());
   const [W, H] = DESK;
-  const quad = QUAD;
   // The desk's pixels looked up on the page through the inverse of the page-to-desk map.
-  const [a, b, c, d, e, f, g, h] = squareTo(quad) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [a, b, c, d, e, f, g, h] = pageToDesk();
   const inv = [
     e - f * h,
     c * h - b,
