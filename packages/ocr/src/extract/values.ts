@@ -153,7 +153,6 @@ export function valuesFor(doc: Doc, info: LineInfo, label: Label, kind: ValueKin
   return out.sort((a, b) => a.dist - b.dist);
 }
 
-/** The name after the label in the label's own part of the segment, or in the part that follows it. */
 /**
  * One word of one to three small Latin letters ("ja", "je" where a bilingual label's Arabic half stands):
  * a label the engine could not read, never a party's name, which is capitalised and longer.
@@ -163,6 +162,7 @@ const misreadFragment = (ws: Word[]): boolean => {
   return words.length === 1 && /^[a-z]{1,3}$/.test((words[0] as Word).text);
 };
 
+/** The name after the label in the label's own part of the segment, or in the part that follows it. */
 function textInSegment(info: LineInfo, labelPart: Word[], after: Word[][]): Found<string> | null {
   const { line } = info;
   const rest = labelPart.filter((w) => !info.inLabel.has(line.words.indexOf(w)) && /\p{L}{2,}/u.test(w.text));
