@@ -77,13 +77,9 @@ const QUAD: [Point, Point, Point, Point] = [
   [1170, 1650],
   [60, 1690],
 ];
-type Eight = [number, number, number, number, number, number, number, number];
-/** The page-to-desk projective map's coefficients (the ninth is 1). */
-const pageToDesk = (): Eight => squareTo(QUAD) as number[] as Eight;
-
 /** Where a point of the page (fractions of its width and height) lies on the desk (fractions of it). */
 function onDesk(u: number, v: number): Point {
-  const [a, b, c, d, e, f, g, h] = pageToDesk();
+  const [a, b, c, d, e, f, g, h] = squareTo(QUAD);
   const w = g * u + h * v + 1;
   return [(a * u + b * v + c) / w / DESK[0], (d * u + e * v + f) / w / DESK[1]];
 }
@@ -96,7 +92,7 @@ async function photographed(): Promise<Buffer> {
   const page = await grey(await sharp(Buffer.from(invoiceSvg())).png().toBuffer());
   const [W, H] = DESK;
   // The desk's pixels looked up on the page through the inverse of the page-to-desk map.
-  const [a, b, c, d, e, f, g, h] = pageToDesk();
+  const [a, b, c, d, e, f, g, h] = squareTo(QUAD);
   const inv = [
     e - f * h,
     c * h - b,

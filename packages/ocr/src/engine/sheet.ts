@@ -35,6 +35,8 @@ const MIN_STEP = 24;
 const SCANS = 48;
 /** A scan line's point is on an edge's line within this many reduced pixels. */
 const TOLERANCE = 1.5;
+/** Share of the sheet's size left off each edge when it is drawn (the dark line of the edge itself). */
+const INSET = 0.004;
 
 interface Reduced {
   data: Float32Array;
@@ -216,24 +218,26 @@ export function findSheet(g: GrayImage): Sheet | null {
   if (reduced.every((p, i) => dist(p, frame[i] as Point) < 0.02 * Math.max(r.width, r.height))) return null;
   const f = r.factor;
   // Reduced pixel k covers image pixels [k f, (k + 1) f): its centre is (k + 0.5) f.
-  const corners = reduced.map(([x, y]) => [(x + 0.5) * f, (y + 0.5) * f] as Point) as Sheet['corners'];
-  const [a, b, c, d] = corners;
-  return {
-    corners,
-    width: Math.max(dist(a, b), dist(d, c)),
-    height: Math.max(dist(a, d), dist(b, c)),
-  };
+  return sheetOf(reduced.map(([x, y]) => [(x + 0.5) * f, (y + 0.5) * f]));
 }
 
-/** The sheet of a copy of the image scaled by `fx` across and `fy` down, in the image's pixels. */
-export function scaleSheet(s: Sheet, fx: number, fy: number): Sheet {
-  const corners = s.corners.map(([x, y]) => [x * fx, y * fy] as Point) as Sheet['corners'];
+/** A sheet from its corners (top left, top right, bottom right, bottom left), with its size. */
+function sheetOf(points: Point[]): Sheet {
+  const corners = points as Sheet['corners'];
   const [a, b, c, d] = corners;
   return { corners, width: Math.max(dist(a, b), dist(d, c)), height: Math.max(dist(a, d), dist(b, c)) };
 }
 
-/** The 3x3 projective map (row-major, last entry 1) taking the unit square's corners to `q`'s. */
-export function squareTo(q: Sheet['corners']): number[] {
+/** The sheet of a copy of the image scaled by `fx` across and `fy` down, in the image's pixels. */
+export function scaleSheet(s: Sheet, fx: number, fy: number): Sheet {
+  return sheetOf(s.corners.map(([x, y]) => [x * fx, y * fy]));
+}
+
+/** A 3x3 projective map, row by row, its last entry 1. */
+export type Matrix = [number, number, number, number, number, number, number, number, number];
+
+/** The projective map taking the unit square's corners to `q`'s. */
+export function squareTo(q: Sheet['corners']): Matrix {
   const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q;
   const dx1 = x1 - x2;
   const dx2 = x3 - x2;
@@ -257,7 +261,7 @@ export function sheetFrame(
   height: number,
   inset = INSET,
 ): (u: number, v: number) => [number, number] {
-  const m = squareTo(sheet.corners) as Matrix;
+  const m = squareTo(sheet.corners);
   const span = 1 - 2 * inset;
   return (u, v) => {
     const [a, b] = [inset + span * u, inset + span * v];
@@ -265,11 +269,6 @@ export function sheetFrame(
     return [(m[0] * a + m[1] * b + m[2]) / w / width, (m[3] * a + m[4] * b + m[5]) / w / height];
   };
 }
-
-type Matrix = [number, number, number, number, number, number, number, number, number];
-
-/** Share of the sheet's size left off each edge when it is drawn. */
-const INSET = 0.004;
 
 /**
  * The sheet drawn as an upright `width` x `height` image (bilinear samples), `inset` of its size left off
@@ -282,7 +281,7 @@ export function warpSheet(
   height: number,
   inset = INSET,
 ): { data: Buffer; width: number; height: number } {
-  const m = squareTo(sheet.corners) as Matrix;
+  const m = squareTo(sheet.corners);
   const data = Buffer.alloc(width * height, 255);
   const span = 1 - 2 * inset;
   const W = g.width;
