@@ -60,6 +60,22 @@ function invoiceSvg(): string {
   </svg>`;
 }
 
+/** Where a point of the page (pixels) lies on the page turned clockwise by `deg` (fractions of it). */
+function onTilted(deg: number, x: number, y: number): Point {
+  const [W0, H0] = [1654, 2339];
+  const a = (deg * Math.PI) / 180;
+  const [W1, H1] = [
+    W0 * Math.cos(a) + H0 * Math.abs(Math.sin(a)),
+    W0 * Math.abs(Math.sin(a)) + H0 * Math.cos(a),
+  ];
+  // Turned about its centre, onto a canvas just large enough, centred on the same point.
+  const [dx, dy] = [x - W0 / 2, y - H0 / 2];
+  return [
+    (W1 / 2 + dx * Math.cos(a) - dy * Math.sin(a)) / W1,
+    (H1 / 2 + dx * Math.sin(a) + dy * Math.cos(a)) / H1,
+  ];
+}
+
 async function tilted(deg: number): Promise<Buffer> {
   return sharp(Buffer.from(invoiceSvg()))
     .rotate(deg, { background: '#ffffff' })
@@ -162,6 +178,13 @@ describe('tilted pages', () => {
       [5, '9.90', '49.50'],
     ]);
     expect([f.subtotal, f.total]).toEqual(['541.35', '568.42']);
+    // The total's box is drawn where the tilted page shows it, not where the page turned straight has it.
+    const box = f.boxes.total;
+    expect(box).toBeDefined();
+    if (!box) return;
+    const [x, y] = onTilted(3, 1200, 870);
+    expect(Math.abs(box.x + box.w - x)).toBeLessThan(0.012);
+    expect(Math.abs(box.y + box.h / 2 - y)).toBeLessThan(0.012);
   });
 });
 

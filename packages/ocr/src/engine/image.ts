@@ -114,7 +114,8 @@ export interface PreparedImage {
   straightened: boolean;
   /**
    * Where a point of the page read (fractions of its width and height) lies in the image as it was given
-   * (turned by its orientation tag), when the two differ by more than a scale: a sheet drawn upright.
+   * (turned by its orientation tag), when the two differ by more than a scale: a sheet drawn upright, or a
+   * tilted page turned straight.
    */
   toSource?: (u: number, v: number) => [number, number];
   /** Light-on-dark bands (title bars, table headers, highlighted totals), with `findBands`. */
@@ -437,6 +438,33 @@ function turn(deg: number): [number, number, number, number] {
   return [Math.cos(a), -Math.sin(a), Math.sin(a), Math.cos(a)];
 }
 
+/**
+ * Where a point of a page turned by `deg` degrees (fractions of the turned page, `turned` pixels) lies on
+ * the page before the turn (fractions of it, `before` pixels). The turn draws the whole page onto the
+ * smallest upright canvas around it, so the canvas starts at the turned corners' least x and y.
+ */
+export function turnFrame(
+  deg: number,
+  before: [number, number],
+  turned: [number, number],
+): (u: number, v: number) => [number, number] {
+  const [a, b, c, d] = turn(deg);
+  const [w, h] = before;
+  const corners: [number, number][] = [
+    [0, 0],
+    [w, 0],
+    [0, h],
+    [w, h],
+  ];
+  const ox = Math.min(...corners.map(([x, y]) => a * x + b * y));
+  const oy = Math.min(...corners.map(([x, y]) => c * x + d * y));
+  // A turn's inverse is its transpose.
+  return (u, v) => {
+    const [X, Y] = [u * turned[0] + ox, v * turned[1] + oy];
+    return [(a * X + c * Y) / w, (b * X + d * Y) / h];
+  };
+}
+
 export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
   let meta: Metadata;
   try {
@@ -536,6 +564,7 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
       const turned = await turnRaw(pixels);
       if ((opts.findBands || opts.keepUnflattened) && flattened)
         unflattened = (await turnRaw(unflattened)).data;
+      toSource = turnFrame(-skew, [w, h], [turned.width, turned.height]);
       pixels = turned.data;
       w = turned.width;
       h = turned.height;
