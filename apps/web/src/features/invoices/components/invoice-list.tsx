@@ -1,5 +1,14 @@
 import { invoiceStatuses } from '@invoicing/contract/invoice-values';
-import { Anchor, Button, Container, Group, SegmentedControl, Table, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  SegmentedControl,
+  Table,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +36,8 @@ export function InvoiceList() {
   const chosen = params.get('status');
   const status = chosen && (invoiceStatuses as readonly string[]).includes(chosen) ? chosen : 'ALL';
   const controls = useListControls({ pageSize: 20 });
-  const phone = useMediaQuery('(max-width: 48em)');
+  // Known at the first frame (no server rendering here), so the filter is drawn once, in its final form.
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const statusOptions = [
     { value: 'ALL', label: t('list.all') },
     ...invoiceStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
@@ -68,7 +78,17 @@ export function InvoiceList() {
         filters={
           // A phone has no room for six buttons in a row: the same choice as a list.
           phone ? (
-            <Suspense fallback={null}>
+            // Until the list arrives, its place is held by a field of the same size showing the choice, so
+            // the invoices below do not jump down under a finger about to tap one.
+            <Suspense
+              fallback={
+                <TextInput
+                  readOnly
+                  value={statusOptions.find((option) => option.value === status)?.label ?? ''}
+                  aria-label={t('list.statusFilter')}
+                />
+              }
+            >
               <StatusFilterSelect
                 value={status}
                 onChange={choose}
