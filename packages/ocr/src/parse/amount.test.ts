@@ -33,6 +33,25 @@ describe('parseAmount', () => {
   ])('reads Arabic-Indic and Persian digits %s', (input, want) => expect(amt(input)).toBe(want));
 
   it.each([
+    ['٢٣.٠.٠', '23.000'],
+    ['٩...٠', '9.000'],
+    ['٣٢٠.٠.٠.', '320.000'],
+    ['١٢.٠٠.٠', '12.000'],
+    ['٢٣٤..٠', '234.00'],
+    ['١٢.٥.٠', '12.500'],
+  ])('reads the zeros of %s that came out as the dots they look like', (input, want) => {
+    const r = parseAmount(input);
+    expect(r && fmtFixed(r.value, 3)).toBe(Number(want).toFixed(3));
+  });
+
+  it('leaves Western numbers with many dots unread, and Arabic-Indic ones grouped by dots as grouped', () => {
+    expect(amt('12.0.0')).toBeNull();
+    expect(amt('١.٢٣٤.٥٦٧')).toBe('1234567.00');
+    expect(amt('١.٢٣٤.٥٠')).toBe('1234.50');
+    expect(amt('١٢.٠٠٠٠.٠')).toBeNull();
+  });
+
+  it.each([
     ['E£41,119.52', '41119.52'],
     ['SAR1,200.00', '1200.00'],
     ['$99.99', '99.99'],

@@ -69,6 +69,15 @@ export function parseAmount(raw: string, opts: AmountOptions = {}): ParsedAmount
         intPart = parts.slice(0, -1).join('');
         fracPart = last;
         grouped = true;
+      } else if (sep === '.' && /[\u0660-\u0669\u06f0-\u06f9]/.test(raw)) {
+        // The Arabic-Indic zero is a dot too: after the decimal mark, the engine answers marks for zeros
+        // ("٢٣.٠.٠", "٩...٠" for ٢٣.٠٠٠ and ٩.٠٠٠), or a zero as a zero and a mark ("١٢.٠٠.٠" for ١٢.٠٠٠),
+        // which would make more than the three decimals any currency has.
+        const after = parts.slice(1);
+        const asZeros = after.join('0');
+        fracPart = asZeros.length <= 3 ? asZeros : after.join('');
+        if (fracPart.length > 3) return null;
+        intPart = parts[0] ?? '';
       } else return null;
     } else {
       const first = parts[0] ?? '';
