@@ -187,7 +187,7 @@ describe('reconcileTotals', () => {
     expect(readLine([d('5'), d('15.66'), d('783')]).consistent).toBe(false);
   });
 
-  it('puts back a digit lost from a quantity or a price of an Arabic-Indic row when the row then multiplies out', () => {
+  it('puts back a digit lost from a quantity or a price of an Arabic-Indic row, or its decimal mark read as a zero, when the row then multiplies out', () => {
     const ar = (...v: string[]) => readLine(v.map(d), undefined, true, true);
     // ٥٠ whose ring was lost reads ٠; a doubled 3 read once; a 5 read twice in 0.5.
     const lost = ar('0', '226.00', '11300.00');
@@ -207,8 +207,17 @@ describe('reconcileTotals', () => {
       const r = ar(...row);
       expect([r.consistent, r.repaired], row.join(' ')).toEqual([false, false]);
     }
+    // The decimal mark read as the zero it looks like: in a price (15 x 12.916 = 193.740), in a total
+    // (3 x 1,200.55 = 3,601.65).
+    const mark = readLine(['120916', '15', '193.740'].map(d), ['price', 'qty', 'amount'], true, true);
+    expect([fmtTrim(mark.unitPrice as Dec), mark.consistent, mark.repaired]).toEqual(['12.916', true, true]);
+    expect(fmtTrim(ar('3', '1200.55', '3601065').total as Dec)).toBe('3601.65');
+    // Not where no zero read as the mark makes the row multiply out.
+    expect(ar('4', '2005', '8000.00').consistent).toBe(false);
+    expect(ar('2', '10.50', '25000').consistent).toBe(false);
     // Rows in Western digits are never corrected this way: "2 for 9.00" is a deal.
     expect(readLine([d('2'), d('5.00'), d('9.00')]).repaired).toBe(false);
     expect(readLine([d('0'), d('226.00'), d('11300.00')]).repaired).toBe(false);
+    expect(readLine([d('15'), d('120916'), d('193.740')]).consistent).toBe(false);
   });
 });

@@ -162,6 +162,25 @@ export function readLine(
       }
     }
   }
+  // In Arabic-Indic digits the decimal mark ٫ is a dot like the zero ٠, and comes out as one ("٣٦٠٠٠٠٠"
+  // for ٣٦٠٠٫٠٠): a zero of a whole number that, read as the mark, makes the row multiply out was the
+  // mark. The total too: a product that lands on one of a few readings of it is no coincidence.
+  if (repair && arabicIndic && n >= 3) {
+    for (let i = 0; i < n; i++) {
+      const v = nums[i] as Dec;
+      if (v % SCALE !== 0n || v < 1000n * SCALE) continue;
+      const digits = fmtTrim(v);
+      for (let k = digits.length - 2; k >= 1 && digits.length - 1 - k <= 3; k--) {
+        if (digits[k] !== '0') continue;
+        const mark = dec(`${digits.slice(0, k)}.${digits.slice(k + 1)}`);
+        if (mark === null) continue;
+        const fixed = [...nums];
+        fixed[i] = mark;
+        const r = readLine(fixed, hint, false);
+        if (r.consistent) return { ...r, repaired: true };
+      }
+    }
+  }
   // Nothing multiplies out: fall back to the header's columns, else to the conventional order.
   const pick = (kind: 'qty' | 'price' | 'amount'): number | null => {
     const i = hint?.findIndex((h) => h === kind) ?? -1;
