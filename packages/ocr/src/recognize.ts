@@ -39,7 +39,10 @@ interface Ctx {
   pages: number;
   /** Each page read from pixels: its image and the model it was read with, for regions read again. */
   sources: Map<number, PageSource>;
-  /** Pages read in another frame than the picture given (a sheet drawn upright, a tilted page turned): the map back. */
+  /**
+   * Pages read in another frame than the picture given (a sheet drawn upright, a tilted page turned
+   * straight): the map back.
+   */
   frames: Map<number, (u: number, v: number) => [number, number]>;
 }
 
