@@ -511,8 +511,14 @@ describe('the sandbox flows', () => {
       successful_transactions: 1,
       success_rate: 50,
     });
-    // Nothing of the card is kept.
-    const stored = JSON.stringify(await paymentsOf(t, o.organizationId));
+    // Nothing of the card is kept (looked for beside the random ids and references, where four digits of
+    // the card may turn up by chance).
+    const random = new Set(['id', 'organizationId', 'userId', 'gatewayRef']);
+    const stored = JSON.stringify(
+      (await paymentsOf(t, o.organizationId)).map((p) =>
+        Object.fromEntries(Object.entries(p).filter(([k]) => !random.has(k))),
+      ),
+    );
     expect(stored).not.toContain('4242');
     expect(stored).not.toContain('Mona');
   });
