@@ -11,6 +11,7 @@ import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.j
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
 import type { Gray } from './engine/image.js';
+import type { ToSource } from './engine/sheet.js';
 import { eraseRules } from './engine/rules.js';
 import { arabicModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
@@ -43,7 +44,7 @@ interface Ctx {
    * Pages read in another frame than the picture given (a sheet drawn upright, a tilted page turned
    * straight): the map back.
    */
-  frames: Map<number, (u: number, v: number) => [number, number]>;
+  frames: Map<number, ToSource>;
 }
 
 /**
@@ -357,7 +358,7 @@ async function readPages(
 
 /** A box of the page read, mapped into the picture given: the box around its four corners there. */
 function boxIn(
-  toSource: (u: number, v: number) => [number, number],
+  toSource: ToSource,
   b: { x: number; y: number; w: number; h: number },
 ): { x: number; y: number; w: number; h: number } {
   const corners = [

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { OcrError } from '../errors.js';
 import { findSheet, scaleSheet, sheetFrame, warpSheet } from './sheet.js';
+import type { Point, ToSource } from './sheet.js';
 
 /** Above this many pixels an image is refused before it is decoded (an A4 page at 600 dpi is 35 MP). */
 export const MAX_INPUT_PIXELS = 60_000_000;
@@ -117,7 +118,7 @@ export interface PreparedImage {
    * (turned by its orientation tag), when the two differ by more than a scale: a sheet drawn upright, or a
    * tilted page turned straight.
    */
-  toSource?: (u: number, v: number) => [number, number];
+  toSource?: ToSource;
   /** Light-on-dark bands (title bars, table headers, highlighted totals), with `findBands`. */
   bands: BandBox[];
   /** The image to read the bands from: the page before its light was flattened, or `gray`. */
@@ -443,14 +444,10 @@ function turn(deg: number): [number, number, number, number] {
  * the page before the turn (fractions of it, `before` pixels). The turn draws the whole page onto the
  * smallest upright canvas around it, so the canvas starts at the turned corners' least x and y.
  */
-export function turnFrame(
-  deg: number,
-  before: [number, number],
-  turned: [number, number],
-): (u: number, v: number) => [number, number] {
+export function turnFrame(deg: number, before: [number, number], turned: [number, number]): ToSource {
   const [a, b, c, d] = turn(deg);
   const [w, h] = before;
-  const corners: [number, number][] = [
+  const corners: Point[] = [
     [0, 0],
     [w, 0],
     [0, h],

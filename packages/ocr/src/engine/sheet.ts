@@ -19,6 +19,9 @@ export interface GrayImage {
 
 export type Point = [number, number];
 
+/** Where a point of a page drawn anew lies in the picture it was drawn from: fractions of each's size. */
+export type ToSource = (u: number, v: number) => Point;
+
 export interface Sheet {
   /** Top left, top right, bottom right, bottom left, in the image's pixels. */
   corners: [Point, Point, Point, Point];
@@ -255,12 +258,7 @@ export function squareTo(q: Sheet['corners']): Matrix {
  * Where a point of the upright sheet drawn by `warpSheet` (fractions of its width and height) lies in the
  * image the sheet was found in (fractions of that image's `width` and `height`).
  */
-export function sheetFrame(
-  sheet: Sheet,
-  width: number,
-  height: number,
-  inset = INSET,
-): (u: number, v: number) => [number, number] {
+export function sheetFrame(sheet: Sheet, width: number, height: number, inset = INSET): ToSource {
   const m = squareTo(sheet.corners);
   const span = 1 - 2 * inset;
   return (u, v) => {
