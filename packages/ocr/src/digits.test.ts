@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
+import { fixRaMarks, fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import type { Gray } from './engine/image.js';
 import type { PageWords } from './layout.js';
 import { parseAmount } from './parse/amount.js';
@@ -121,6 +121,29 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
       ],
     };
     expect(texts(joinDigitFragments(apart))).toEqual(['-', '١٠', '٢٠', '٢١٥٠٫٠٠', '٣٠٠٫٠٠'].sort());
+  });
+
+  it('reads the letter ra between Arabic-Indic digits as the decimal mark it looks like', () => {
+    const p: PageWords = {
+      page: 1,
+      width: 900,
+      height: 300,
+      words: [
+        word('٧ر٧٩', 10, 60),
+        word('٥٠ر٤٠\u200e', 100, 160),
+        word('۲ر۵', 200, 230),
+        // Words, and numbers with more digits after the letter than any currency's decimals, stay.
+        word('مرر', 300, 340),
+        word('٢ر٣٤٥٦', 400, 480),
+        word('ر٥', 500, 520),
+      ],
+    };
+    const out = fixRaMarks(p).words.map((w) => w.text);
+    expect(out).toEqual(['٧٫٧٩', '٥٠٫٤٠\u200e', '۲٫۵', 'مرر', '٢ر٣٤٥٦', 'ر٥']);
+    expect(parseAmount(out[0] ?? '')?.value).toBe(parseAmount('7.79')?.value);
+    expect(parseAmount(out[1] ?? '')?.value).toBe(parseAmount('50.40')?.value);
+    const untouched: PageWords = { ...p, words: p.words.slice(3) };
+    expect(fixRaMarks(untouched)).toBe(untouched);
   });
 
   it('reads a Latin o or 0 inside an Arabic-Indic number as the ring-shaped five', () => {

@@ -238,6 +238,25 @@ export function fixRingFives(page: PageWords): PageWords {
   return changed ? { ...page, words } : page;
 }
 
+/**
+ * The Arabic decimal mark ٫ is a short slanted stroke, and the models answer the letter ر for it, a
+ * letter no number holds ("٧ر٧٩", "٥٠ر٤٠" for ٧٫٧٩ and ٥٠٫٤٠): between Arabic-Indic or Persian digits,
+ * with one to three digits after it, it is the mark.
+ */
+export function fixRaMarks(page: PageWords): PageWords {
+  let changed = false;
+  const words = page.words.map((w) => {
+    const m =
+      /^([\u200e\u200f\u061c]*[\u0660-\u0669\u06f0-\u06f9]+)\u0631([\u0660-\u0669\u06f0-\u06f9]{1,3}[\u200e\u200f\u061c]*)$/.exec(
+        w.text,
+      );
+    if (!m) return w;
+    changed = true;
+    return { ...w, text: `${m[1]}\u066b${m[2]}` };
+  });
+  return changed ? { ...page, words } : page;
+}
+
 const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
 const DIGIT_FRAGMENT = /^[\u0660-\u0669\u066b\u066c.,]*[\u0660-\u0669][\u0660-\u0669\u066b\u066c.,]*$/;
 

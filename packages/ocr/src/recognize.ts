@@ -7,7 +7,7 @@ import { rereadLatinRuns } from './reread.js';
 import { rereadMissingDate, rereadShortDays } from './dates.js';
 import type { PageSource } from './dates.js';
 import { detectKind } from './detect.js';
-import { fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
+import { fixRaMarks, fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
 import type { Gray } from './engine/image.js';
@@ -72,11 +72,11 @@ function westernDigitCount(p: PageWords): number {
 const WESTERN_DIGITS = 15;
 
 /**
- * Arabic-Indic numbers put back together; on pages printed in Arabic-Indic digits (read with the tuned
- * model), a ring read as o/0 inside such a number is a five.
+ * Arabic-Indic numbers put back together, with a decimal mark read as ر put back; on pages printed in
+ * Arabic-Indic digits (read with the tuned model), a ring read as o/0 inside such a number is a five.
  */
 const cleanArabicDigits = (p: PageWords, arabicIndic: boolean): PageWords =>
-  joinDigitFragments(arabicIndic ? fixRingFives(p) : p);
+  joinDigitFragments(fixRaMarks(arabicIndic ? fixRingFives(p) : p));
 
 /** Words of two characters or more read with some confidence. */
 function sureWords(p: PageWords): number {
