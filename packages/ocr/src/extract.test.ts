@@ -41,6 +41,50 @@ describe('extractFields on invoices of our own making', () => {
     ]);
   });
 
+  it('takes the rows above the first row that multiplies out into a table whose header was lost', () => {
+    // The first two rows' quantities were misread (100 as 0, 3.75 as 5): the table opens at the third
+    // row, and the two rows above it are rows of it all the same. The seller's address above them is not.
+    const lines = page([
+      [[1200, 'مؤسسة النور للتجارة']],
+      [
+        [1200, '١٢ شارع النيل'],
+        [300, 'القاهرة'],
+      ],
+      [
+        [1200, 'استضافة سحابية'],
+        [900, '3,456.44'],
+        [700, '0'],
+        [300, '345,644.00'],
+      ],
+      [
+        [1200, 'تموين حفلات'],
+        [900, '7,211.71'],
+        [700, '5'],
+        [300, '27,043.91'],
+      ],
+      [
+        [1200, 'عصير معبأ'],
+        [900, '18.25'],
+        [700, '100'],
+        [300, '1,825.00'],
+      ],
+      [
+        [1200, 'دباسة'],
+        [900, '8.00'],
+        [700, '3'],
+        [300, '24.00'],
+      ],
+      [
+        [1200, 'الإجمالي'],
+        [300, '374,536.91'],
+      ],
+    ]);
+    const items = extractFields(lines).fields.line_items;
+    expect(items.map((l) => l.description)).toEqual(['استضافة سحابية', 'تموين حفلات', 'عصير معبأ', 'دباسة']);
+    expect(items.map((l) => l.total)).toEqual(['345644.00', '27043.91', '1825.00', '24.00']);
+    expect(items[2]).toMatchObject({ quantity: '100', unit_price: '18.25' });
+  });
+
   it('reads an English invoice with a side column of labels and a table', () => {
     const lines = page([
       [

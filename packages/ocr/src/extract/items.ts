@@ -294,6 +294,37 @@ function extendPending(pending: Pending | null, line: Line, textWords: Word[], l
     : { words: textWords, line };
 }
 
+/**
+ * The rows printed above the first row that multiplies out, on a page whose table header was not read
+ * (a table opens there): the lines right above it, up to the first that is not such a row, that hold a
+ * description and at least two amounts, one of them with decimals. A misread quantity keeps a row from
+ * multiplying out, not from being a row of the table it stands in.
+ */
+function rowsAbove(infos: LineInfo[], at: number, opts: AmountOptions, millesimal: boolean): ItemRow[] {
+  const out: ItemRow[] = [];
+  const page = infos[at]?.line.page;
+  for (let k = at - 1; k >= 0; k--) {
+    const info = infos[k] as LineInfo;
+    const { line } = info;
+    if (line.page !== page || info.header || info.labels.length) break;
+    if (line.words.some((_, i) => dateAt(line.words, i) !== null)) break;
+    const nums = numbersOf(line, opts, millesimal);
+    const textWords = textWordsOf(line, nums);
+    const strong =
+      textWords
+        .map((w) => w.text)
+        .join('')
+        .replace(/[^\p{L}]/gu, '').length >= 3;
+    const money = nums.some((n) => /[.,\u066b]\d{2,3}$/.test(toWesternDigits(n.word.text)));
+    if (nums.length < 2 || !strong || !money) break;
+    const ordered = line.rtl ? [...nums].reverse() : nums;
+    const row = itemRow(info, withoutIndex(ordered, line, null, true), null, textWords);
+    if (!row) break;
+    out.unshift(row);
+  }
+  return out;
+}
+
 function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean): { rows: ItemRow[] } {
   const rows: ItemRow[] = [];
   let header: HeaderInfo | null = null;
@@ -334,7 +365,11 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
     );
     const hasDate = line.words.some((_, i) => dateAt(line.words, i) !== null);
     if (!inTable && !header && !stop && !rows.length && !info.labels.length && !hasDate) {
-      if (opensTable(line, opts)) inTable = true;
+      if (opensTable(line, opts)) {
+        inTable = true;
+        rows.push(...rowsAbove(infos, at, opts, millesimal));
+        pending = null;
+      }
     }
     if (!inTable) {
       const txt = logicalWords(line.words, line.rtl).filter((w) => /\p{L}{2,}/u.test(w.text));
