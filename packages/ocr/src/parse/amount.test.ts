@@ -30,7 +30,17 @@ describe('parseAmount', () => {
     ['۱۲۳٫۴۵', '123.45'],
     ['۸۱٬۰۱۶٫۱۹', '81016.19'],
     ['٢٤٬٨٥٣٠٦٧', '24853.67'], // the decimal mark read as the zero it looks like
+    ['٧٬٦٨٣٠٣٦٨', '7683.37'], // the same with three decimals (7,683.368, shown to two)
+    ['١٢٬٣٤٥٬٦٠٠٠٥٠', '12345600.50'], // two decimals after the last group of three
   ])('reads Arabic-Indic and Persian digits %s', (input, want) => expect(amt(input)).toBe(want));
+
+  it('keeps the three decimals of a grouped amount whose mark came out as a zero', () => {
+    const r = parseAmount('٧٬٦٨٣٠٣٦٨');
+    expect(r && fmtFixed(r.value, 3)).toBe('7683.368');
+    expect(r?.decimals).toBe(3);
+    // Western digits have no such look-alike: a zero there is a zero.
+    expect(parseAmount('7,6830368')?.value).not.toBe(parseAmount('7683.368')?.value);
+  });
 
   it.each([
     ['٢٣.٠.٠', '23.000'],

@@ -35,6 +35,9 @@ export function parseAmount(raw: string, opts: AmountOptions = {}): ParsedAmount
   // The Arabic decimal mark ٫ is a dot like the zero ٠: "٢٤٬٨٥٣٠٦٧" is 24,853.67 whose mark came out as ٠.
   if (/[\u0660-\u0669]/.test(raw) && /^\d{1,3}(?:,\d{3})*,\d{3}0\d{2}$/.test(s)) {
     s = s.replace(/0(\d{2})$/, '.$1');
+  } else if (/[\u0660-\u0669]/.test(raw) && /^\d{1,3}(?:,\d{3})*,\d{3}0\d{3}$/.test(s)) {
+    // So with three decimals (dinars, rials): "٧٬٦٨٣٠٣٦٨" is ٧٬٦٨٣٫٣٦٨.
+    s = s.replace(/0(\d{3})$/, '.$1');
   }
   if (!/^\.?\d[\d.,]*$/.test(s)) return null;
   if (s.replace(/\D/g, '').length > 15) return null;
