@@ -334,6 +334,43 @@ describe('extractFields on invoices of our own making', () => {
     ]);
   });
 
+  it('reads a decimal mark that came out as a slash in a row of Arabic-Indic amounts, not a year', () => {
+    const lines = page([
+      [[1100, 'مؤسسة الأفق للتوريدات']],
+      [
+        [100, 'المبلغ'],
+        [400, 'السعر'],
+        [700, 'الكمية'],
+        [1200, 'البيان'],
+      ],
+      [
+        [100, '٤٧/٧٠'],
+        [400, '٣٫١٨'],
+        [700, '١٥'],
+        [1200, 'أقلام حبر'],
+      ],
+      [
+        [100, '٥١/٠٠'],
+        [400, '٥١٫٠٠'],
+        [700, '١'],
+        [1200, 'حبوب قهوة'],
+      ],
+      [
+        [100, '٢٠٢٤/٠٥'],
+        [400, '٢٫٠٠'],
+        [700, '٣'],
+        [1200, 'دباسة'],
+      ],
+    ]);
+    const items = extractFields(lines).fields.line_items.map((l) => [l.quantity, l.unit_price, l.total]);
+    expect(items.slice(0, 2)).toEqual([
+      ['15', '3.18', '47.70'],
+      ['1', '51.00', '51.00'],
+    ]);
+    // A year and a month are no amount: that row has no total read.
+    expect(items[2]?.[2] ?? null).not.toBe('2024.05');
+  });
+
   it('derives a total the engine misread from subtotal and tax, with lower confidence', () => {
     const lines = page([
       [[100, 'Acme Supplies Ltd']],

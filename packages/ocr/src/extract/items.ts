@@ -166,6 +166,10 @@ const STOP_FIELDS = new Set<LabelField>(['subtotal', 'total', 'tax', 'other_amou
 type Cell = { value: Dec; word: Word; plain: boolean };
 type Pending = { words: Word[]; line: Line; joined?: boolean };
 
+/** An Arabic-Indic number with a slash before its last two or three digits; and one after a year. */
+const SLASH_MARK = /^[\u200e\u200f\u061c]*[\u0660-\u0669]{1,7}\/[\u0660-\u0669]{2,3}[\u200e\u200f\u061c]*$/;
+const YEAR_SLASH = /^[\u200e\u200f\u061c]*\u0662\u0660[\u0660-\u0669]{2}\//;
+
 /** No header found: a row whose numbers multiply out (qty x price = total) opens the table. */
 function opensTable(line: Line, opts: AmountOptions): boolean {
   const vis = line.words;
@@ -182,7 +186,11 @@ function numbersOf(line: Line, opts: AmountOptions, millesimal: boolean): Cell[]
     .filter((w) => !/^[|¦]+$/.test(w.text))
     .flatMap((w) => splitGlued(w, millesimal))
     // A decimal point read as a colon ("22:75"): item rows hold amounts, not times of day.
-    .map((w) => (/^\d{1,7}:\d{2}$/.test(w.text) ? { ...w, text: w.text.replace(':', '.') } : w));
+    .map((w) => (/^\d{1,7}:\d{2}$/.test(w.text) ? { ...w, text: w.text.replace(':', '.') } : w))
+    // So is the slanted Arabic mark ٫ read as a slash ("٤٧/٧٠"), unless the number before it is a year.
+    .map((w) =>
+      SLASH_MARK.test(w.text) && !YEAR_SLASH.test(w.text) ? { ...w, text: w.text.replace('/', '\u066b') } : w,
+    );
   const nums: Cell[] = [];
   visual.forEach((w, i) => {
     const v = amountAt(visual, i, opts);
