@@ -201,6 +201,13 @@ function numbersOf(line: Line, opts: AmountOptions, millesimal: boolean): Cell[]
   return nums;
 }
 
+/** How many letters the words hold: three or more make a description, not a stray mark. */
+const lettersIn = (ws: Word[]): number =>
+  ws
+    .map((w) => w.text)
+    .join('')
+    .replace(/[^\p{L}]/gu, '').length;
+
 /** Stray marks read as letters ("i", "é", "xX" for a multiplication sign) are not a description. */
 function textWordsOf(line: Line, nums: Cell[]): Word[] {
   const ws = logicalWords(line.words, line.rtl).filter((w) => !/^[|¦]+$/.test(w.text));
@@ -318,11 +325,7 @@ function rowsAbove(infos: LineInfo[], at: number, opts: AmountOptions, millesima
     if (line.words.some((_, i) => dateAt(line.words, i) !== null)) break;
     const nums = numbersOf(line, opts, millesimal);
     const textWords = textWordsOf(line, nums);
-    const strong =
-      textWords
-        .map((w) => w.text)
-        .join('')
-        .replace(/[^\p{L}]/gu, '').length >= 3;
+    const strong = lettersIn(textWords) >= 3;
     const money = nums.some((n) => /[.,\u066b]\d{2,3}$/.test(toWesternDigits(n.word.text)));
     if (nums.length < 2 || !strong || !money) break;
     const ordered = line.rtl ? [...nums].reverse() : nums;
@@ -391,11 +394,7 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
     const nums = numbers();
     const ordered = line.rtl ? [...nums].reverse() : nums;
     const textWords = textWordsOf(line, nums);
-    const strongText =
-      textWords
-        .map((w) => w.text)
-        .join('')
-        .replace(/[^\p{L}]/gu, '').length >= 3;
+    const strongText = lettersIn(textWords) >= 3;
     const cells = withoutIndex(ordered, line, header, textWords.length > 0);
     // A description line with a stray digit ("خدمات استشارية (ساعة) 7") is not a row of numbers.
     const lone = cells.length === 1 && cells[0]?.plain && strongText;
