@@ -86,6 +86,7 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     lineKey: line,
   });
   const texts = (p: PageWords): string[] => p.words.map((w) => w.text).sort();
+  const pageOf = (words: PageWords['words']): PageWords => ({ page: 1, width: 900, height: 300, words });
 
   it('joins the pieces of one number, not numbers of other columns or lines', () => {
     const p: PageWords = {
@@ -124,43 +125,33 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
   });
 
   it('reads the letter ra between Arabic-Indic digits as the decimal mark it looks like', () => {
-    const p: PageWords = {
-      page: 1,
-      width: 900,
-      height: 300,
-      words: [
-        word('٧ر٧٩', 10, 60),
-        word('٥٠ر٤٠\u200e', 100, 160),
-        word('۲ر۵', 200, 230),
-        // Words, and numbers with more digits after the letter than any currency's decimals, stay.
-        word('مرر', 300, 340),
-        word('٢ر٣٤٥٦', 400, 480),
-        word('ر٥', 500, 520),
-      ],
-    };
+    const p = pageOf([
+      word('٧ر٧٩', 10, 60),
+      word('٥٠ر٤٠\u200e', 100, 160),
+      word('۲ر۵', 200, 230),
+      // Words, and numbers with more digits after the letter than any currency's decimals, stay.
+      word('مرر', 300, 340),
+      word('٢ر٣٤٥٦', 400, 480),
+      word('ر٥', 500, 520),
+    ]);
     const out = fixRaMarks(p).words.map((w) => w.text);
     expect(out).toEqual(['٧٫٧٩', '٥٠٫٤٠\u200e', '۲٫۵', 'مرر', '٢ر٣٤٥٦', 'ر٥']);
     expect(parseAmount(out[0] ?? '')?.value).toBe(parseAmount('7.79')?.value);
     expect(parseAmount(out[1] ?? '')?.value).toBe(parseAmount('50.40')?.value);
-    const untouched: PageWords = { ...p, words: p.words.slice(3) };
+    const untouched = pageOf(p.words.slice(3));
     expect(fixRaMarks(untouched)).toBe(untouched);
   });
 
   it('reads a Latin o or 0 inside an Arabic-Indic number as the ring-shaped five', () => {
-    const p: PageWords = {
-      page: 1,
-      width: 900,
-      height: 300,
-      words: [
-        word('0٠\u200f', 10, 40),
-        word('0,٩0٠.٠٠', 100, 200),
-        word('INV-2025', 300, 400),
-        word('100', 500, 560),
-      ],
-    };
+    const p = pageOf([
+      word('0٠\u200f', 10, 40),
+      word('0,٩0٠.٠٠', 100, 200),
+      word('INV-2025', 300, 400),
+      word('100', 500, 560),
+    ]);
     expect(fixRingFives(p).words.map((w) => w.text)).toEqual(['٥٠\u200f', '٥,٩٥٠.٠٠', 'INV-2025', '100']);
     // Beside ١ alone it may be a Western 10; in a date it may be a zero.
-    const unsure: PageWords = { ...p, words: [word('١0', 10, 40), word('٢٠٢٤/0١/١٥', 100, 260)] };
+    const unsure = pageOf([word('١0', 10, 40), word('٢٠٢٤/0١/١٥', 100, 260)]);
     expect(fixRingFives(unsure).words.map((w) => w.text)).toEqual(['١0', '٢٠٢٤/0١/١٥']);
   });
 });

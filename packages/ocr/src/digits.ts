@@ -221,21 +221,15 @@ const ARABIC_INDIC_NUMBER =
  * and Western digits are not mixed in.
  */
 export function fixRingFives(page: PageWords): PageWords {
-  let changed = false;
-  const words = page.words.map((w) => {
-    const t = w.text;
+  return rewriteTexts(page, (t) =>
     // Not in dates and times, and not beside ١ alone: "١0" may be a Western 10 whose 1 took the
     // Arabic-Indic shape it shares.
-    if (
-      !/[0oO]/.test(t) ||
-      !/[\u0660\u0662-\u0669]/.test(t) ||
-      !/^[\u0660-\u0669\u066b\u066c.,%\-0oO\u200e\u200f\u061c]+$/.test(t)
-    )
-      return w;
-    changed = true;
-    return { ...w, text: t.replace(/[0oO]/g, '\u0665') };
-  });
-  return changed ? { ...page, words } : page;
+    /[0oO]/.test(t) &&
+    /[\u0660\u0662-\u0669]/.test(t) &&
+    /^[\u0660-\u0669\u066b\u066c.,%\-0oO\u200e\u200f\u061c]+$/.test(t)
+      ? t.replace(/[0oO]/g, '\u0665')
+      : t,
+  );
 }
 
 /**
@@ -244,15 +238,22 @@ export function fixRingFives(page: PageWords): PageWords {
  * with one to three digits after it, it is the mark.
  */
 export function fixRaMarks(page: PageWords): PageWords {
+  return rewriteTexts(page, (t) =>
+    t.replace(
+      /^([\u200e\u200f\u061c]*[\u0660-\u0669\u06f0-\u06f9]+)\u0631([\u0660-\u0669\u06f0-\u06f9]{1,3}[\u200e\u200f\u061c]*)$/,
+      '$1\u066b$2',
+    ),
+  );
+}
+
+/** The page with each word's text rewritten; the same page when no text changed. */
+function rewriteTexts(page: PageWords, rewrite: (text: string) => string): PageWords {
   let changed = false;
   const words = page.words.map((w) => {
-    const m =
-      /^([\u200e\u200f\u061c]*[\u0660-\u0669\u06f0-\u06f9]+)\u0631([\u0660-\u0669\u06f0-\u06f9]{1,3}[\u200e\u200f\u061c]*)$/.exec(
-        w.text,
-      );
-    if (!m) return w;
+    const text = rewrite(w.text);
+    if (text === w.text) return w;
     changed = true;
-    return { ...w, text: `${m[1]}\u066b${m[2]}` };
+    return { ...w, text };
   });
   return changed ? { ...page, words } : page;
 }
