@@ -13,9 +13,12 @@ import { prepareImage } from './engine/image.js';
 import type { Gray } from './engine/image.js';
 import type { ToSource } from './engine/sheet.js';
 import { eraseRules } from './engine/rules.js';
-import { arabicModel } from './engine/models.js';
+import { STOCK_ARABIC, arabicModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
+import type { TesseractOptions } from './engine/tesseract.js';
+import { ahead, readingPage, spareCore } from './ahead.js';
+import type { Ahead } from './ahead.js';
 import { paddle } from './engine/paddle.js';
 import { englishWords } from './engine/lexicon.js';
 import { fixPlaceWords } from './parse/places.js';
@@ -112,7 +115,10 @@ const THRESH = 2;
  * English pass shows the page is Arabic). Advanced: the same, plus a global-threshold pass and an
  * enhanced higher-resolution pass; the readings are voted on by how completely they add up.
  */
-async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<PageWords[]> {
+const ocrImage = (bytes: Uint8Array, page: number, ctx: Ctx): Promise<PageWords[]> =>
+  readingPage(() => readImage(bytes, page, ctx));
+
+async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<PageWords[]> {
   const advanced = ctx.options.pipeline === 'advanced';
   const progress = (stage: OcrStage): void => ctx.options.onProgress?.({ page, pages: ctx.pages, stage });
   progress('preprocess');
@@ -124,129 +130,161 @@ async function ocrImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Page
     keepUnflattened: advanced,
   });
   progress('recognize');
-  let first = await tesseract(img.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
-  // Hardly anything read: faint print on a light page. Stretching the contrast makes it visible. A page
-  // that shows many words the English model is unsure of (Arabic) is not faint.
-  if (sureWords(first) < FAINT_WORDS && doubtShare(first) <= 0.5) {
-    progress('recognize-faint');
-    const stretched = await prepareImage(bytes, {
-      minWidth: 1700,
-      straighten: straighten(),
-      flatten: FLATTEN,
-      stretch: true,
-      findBands: true,
-      keepUnflattened: advanced,
-    });
-    const again = await tesseract(stretched.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
-    // Kept only where it rescues the page (a faint receipt goes from none to dozens): a page of Arabic
-    // also has few sure English words, and the stretch turns a table's light grey rows mid-grey, which
-    // the engine then drops.
-    if (sureWords(again) >= sureWords(first) + FAINT_WORDS) {
-      img = stretched;
-      first = again;
-    }
-  }
-  const doubt = doubtShare(first);
-  let needsArabic = doubt > 0.18;
-  if (needsArabic && doubt <= SURELY_NOT_ENGLISH && !advanced && probeMode() !== 'off') {
-    // The normal pipeline first asks the Arabic model about the unsure lines alone: most pages with
-    // unsure words are worn English receipts, and the whole-page Arabic pass would be thrown away.
-    progress('probe-arabic');
-    const probe = await probeArabic(img.gray, first, ctx.budget);
-    // With no line to show (unsure words only one to a line), the whole-page pass decides.
-    if (probe.lines > 0 && probe.arabicWords < PROBE_ARABIC_WORDS) needsArabic = false;
-  }
-  const arabic = arabicModel(westernDigitCount(first) < WESTERN_DIGITS);
-  let arabicReading: PageWords | null = null;
-  if (needsArabic) {
-    progress('recognize-arabic');
-    arabicReading = await tesseract(img.gray, page, { ...arabic, thresholding: THRESH }, ctx.budget);
-    // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic
-    // words. On the noise of a worn English receipt it answers a few short Arabic fragments, a small part
-    // of what it read; on a page with Arabic, many words of three letters or more.
-    const sure = arabicReading.words.filter((w) => w.conf >= 0.5);
-    const arabicWords = sure.filter((w) => w.text.length >= 3 && hasArabic(w.text)).length;
-    if (arabicWords < 8 || arabicWords < 0.1 * sure.length) needsArabic = false;
-  }
-  if (img.toSource) ctx.frames.set(page, img.toSource);
-  const model = needsArabic ? arabic : { lang: 'eng' };
-  const tuned = !!model.tessdataDir;
-  ctx.sources.set(page, { gray: img.gray, opts: { ...model, thresholding: THRESH }, bands: img.bands });
-  // A reading of an Arabic page, finished: unsure Latin runs read again with the Arabic model (after the
-  // combined pass), Arabic-Indic numbers cleaned, then the digit reader, which rewrites the numbers of an
-  // Arabic-Indic page from glyph templates. After the stock model it is always better; after the tuned
-  // model it fixes some fonts' separators and spoils others' digits, so both readings are kept and the
-  // vote (which reading adds up) decides.
-  const arabicReadings = async (image: Gray, read: PageWords): Promise<PageWords[]> => {
-    if (!needsArabic) return [read];
-    if (!tuned) {
-      // Arabic words the combined pass answered as unsure Latin, read again with the Arabic model alone.
-      progress('reread-arabic');
-      read = (await rereadLatinRuns(image, read, { lang: 'Arabic', thresholding: THRESH }, ctx.budget)).page;
-    }
-    const words = cleanArabicDigits(read, tuned);
-    if (!digitReader()) return [words];
-    progress('arabic-digits');
-    const r = await rereadArabicDigits(image, words, { tunedModel: tuned });
-    if (!r.changed) return [words];
-    const reread = cleanArabicDigits(r.page, tuned);
-    return tuned ? [words, reread] : [reread];
+  const passes: Ahead<PageWords>[] = [];
+  const readAhead = (opts: TesseractOptions, image: Gray): Ahead<PageWords> => {
+    const pass = ahead(ctx.budget, (budget) => tesseract(image, page, opts, budget));
+    passes.push(pass);
+    return pass;
   };
-  // Light-on-dark bands (title bars, table headers, highlighted totals) read again on their own,
-  // turned dark-on-light, in the chosen model.
-  let bandWords: Awaited<ReturnType<typeof readBands>> = [];
-  if (img.bands.length) {
-    progress('recognize-bands');
-    const opts = { ...model, thresholding: THRESH } as const;
-    bandWords = await readBands(img.bandSource, page, img.bands, opts, ctx.budget);
-  }
-  const chosen = needsArabic && arabicReading ? arabicReading : first;
-  const base = needsArabic
-    ? await arabicReadings(img.gray, withBands(chosen, bandWords))
-    : [withBands(chosen, bandWords)];
-  // A page with table rules whose reading does not add up may have lost a table: the engine's column
-  // finding drops whole columns of figures, mostly in gridded tables. The page is read again as one block
-  // with its rules erased, and the vote takes that reading, or its table, where it adds up better.
-  const ruled =
-    blockPass() && extractPage(buildLines(base[0] as PageWords)).consistency < 1
-      ? eraseRules(img.gray)
-      : null;
-  if (ruled && ruled.erased > 0) {
-    progress('recognize-block');
-    const block = await tesseract(ruled.gray, page, { ...model, thresholding: THRESH, psm: 6 }, ctx.budget);
-    base.push(...(await arabicReadings(ruled.gray, withBands(block, bandWords))));
-  }
-  if (!advanced) return base;
-  progress('recognize-variant');
-  const otsu = await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);
-  const readings = [...base, ...(await arabicReadings(img.gray, withBands(otsu, bandWords)))];
-  if (!needsArabic && secondEngine()) {
-    // Latin pages: the second engine, which reads worn print (thermal receipts) better, on the page
-    // before its light was flattened (flattening turns its faint strokes to noise). Its reading is a
-    // second opinion on the fields (`vote.ts`), in place of the higher-resolution pass.
-    progress('recognize-second-engine');
-    try {
-      readings.push(await paddle(img.unflattened, page, ctx.budget, first.words));
-      return readings;
-    } catch (e) {
-      if (e instanceof OcrError && (e.code === 'CANCELLED' || e.code === 'TIMEOUT')) throw e;
-      ctx.warnings.push(
-        `The second OCR engine failed on page ${page}: ${e instanceof Error ? e.message : String(e)}`,
-      );
+  try {
+    // The English pass tells whether the page is Arabic; on a spare core the combined pass, which most
+    // Arabic pages need next (those with Western digits), is read beside it.
+    let arabicAhead = spareCore() ? readAhead({ ...STOCK_ARABIC, thresholding: THRESH }, img.gray) : null;
+    let first = await tesseract(img.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
+    // Hardly anything read: faint print on a light page. Stretching the contrast makes it visible. A page
+    // that shows many words the English model is unsure of (Arabic) is not faint.
+    if (sureWords(first) < FAINT_WORDS && doubtShare(first) <= 0.5) {
+      progress('recognize-faint');
+      const stretched = await prepareImage(bytes, {
+        minWidth: 1700,
+        straighten: straighten(),
+        flatten: FLATTEN,
+        stretch: true,
+        findBands: true,
+        keepUnflattened: advanced,
+      });
+      const again = await tesseract(stretched.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
+      // Kept only where it rescues the page (a faint receipt goes from none to dozens): a page of Arabic
+      // also has few sure English words, and the stretch turns a table's light grey rows mid-grey, which
+      // the engine then drops.
+      if (sureWords(again) >= sureWords(first) + FAINT_WORDS) {
+        img = stretched;
+        first = again;
+        arabicAhead?.drop();
+        arabicAhead = null;
+      }
     }
+    const doubt = doubtShare(first);
+    let needsArabic = doubt > 0.18;
+    if (needsArabic && doubt <= SURELY_NOT_ENGLISH && !advanced && probeMode() !== 'off') {
+      // The normal pipeline first asks the Arabic model about the unsure lines alone: most pages with
+      // unsure words are worn English receipts, and the whole-page Arabic pass would be thrown away (or,
+      // read ahead, stopped: waiting for it to end would keep such a receipt waiting longer).
+      progress('probe-arabic');
+      const probe = await probeArabic(img.gray, first, ctx.budget);
+      // With no line to show (unsure words only one to a line), the whole-page pass decides.
+      if (probe.lines > 0 && probe.arabicWords < PROBE_ARABIC_WORDS) needsArabic = false;
+    }
+    const arabic = arabicModel(westernDigitCount(first) < WESTERN_DIGITS);
+    if (!needsArabic || arabic !== STOCK_ARABIC) {
+      arabicAhead?.drop();
+      arabicAhead = null;
+    }
+    // A ruled page may need its block reading (below), which then runs beside the Arabic pass.
+    const ruled = needsArabic && blockPass() ? eraseRules(img.gray) : null;
+    const blockAhead =
+      ruled && ruled.erased > 0 && spareCore()
+        ? readAhead({ ...arabic, thresholding: THRESH, psm: 6 }, ruled.gray)
+        : null;
+    let arabicReading: PageWords | null = null;
+    if (needsArabic) {
+      progress('recognize-arabic');
+      arabicReading = arabicAhead
+        ? await arabicAhead.take()
+        : await tesseract(img.gray, page, { ...arabic, thresholding: THRESH }, ctx.budget);
+      // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic
+      // words. On the noise of a worn English receipt it answers a few short Arabic fragments, a small part
+      // of what it read; on a page with Arabic, many words of three letters or more.
+      const sure = arabicReading.words.filter((w) => w.conf >= 0.5);
+      const arabicWords = sure.filter((w) => w.text.length >= 3 && hasArabic(w.text)).length;
+      if (arabicWords < 8 || arabicWords < 0.1 * sure.length) needsArabic = false;
+    }
+    if (img.toSource) ctx.frames.set(page, img.toSource);
+    const model = needsArabic ? arabic : { lang: 'eng' };
+    const tuned = !!model.tessdataDir;
+    ctx.sources.set(page, { gray: img.gray, opts: { ...model, thresholding: THRESH }, bands: img.bands });
+    // A reading of an Arabic page, finished: unsure Latin runs read again with the Arabic model (after the
+    // combined pass), Arabic-Indic numbers cleaned, then the digit reader, which rewrites the numbers of an
+    // Arabic-Indic page from glyph templates. After the stock model it is always better; after the tuned
+    // model it fixes some fonts' separators and spoils others' digits, so both readings are kept and the
+    // vote (which reading adds up) decides.
+    const arabicReadings = async (image: Gray, read: PageWords): Promise<PageWords[]> => {
+      if (!needsArabic) return [read];
+      if (!tuned) {
+        // Arabic words the combined pass answered as unsure Latin, read again with the Arabic model alone.
+        progress('reread-arabic');
+        read = (await rereadLatinRuns(image, read, { lang: 'Arabic', thresholding: THRESH }, ctx.budget))
+          .page;
+      }
+      const words = cleanArabicDigits(read, tuned);
+      if (!digitReader()) return [words];
+      progress('arabic-digits');
+      const r = await rereadArabicDigits(image, words, { tunedModel: tuned });
+      if (!r.changed) return [words];
+      const reread = cleanArabicDigits(r.page, tuned);
+      return tuned ? [words, reread] : [reread];
+    };
+    // Light-on-dark bands (title bars, table headers, highlighted totals) read again on their own,
+    // turned dark-on-light, in the chosen model.
+    let bandWords: Awaited<ReturnType<typeof readBands>> = [];
+    if (img.bands.length) {
+      progress('recognize-bands');
+      const opts = { ...model, thresholding: THRESH } as const;
+      bandWords = await readBands(img.bandSource, page, img.bands, opts, ctx.budget);
+    }
+    const chosen = needsArabic && arabicReading ? arabicReading : first;
+    const base = needsArabic
+      ? await arabicReadings(img.gray, withBands(chosen, bandWords))
+      : [withBands(chosen, bandWords)];
+    // A page with table rules whose reading does not add up may have lost a table: the engine's column
+    // finding drops whole columns of figures, mostly in gridded tables. The page is read again as one block
+    // with its rules erased, and the vote takes that reading, or its table, where it adds up better.
+    if (blockPass() && extractPage(buildLines(base[0] as PageWords)).consistency < 1) {
+      const erased = ruled ?? eraseRules(img.gray);
+      if (erased.erased > 0) {
+        progress('recognize-block');
+        const block =
+          blockAhead && needsArabic
+            ? await blockAhead.take()
+            : await tesseract(erased.gray, page, { ...model, thresholding: THRESH, psm: 6 }, ctx.budget);
+        base.push(...(await arabicReadings(erased.gray, withBands(block, bandWords))));
+      }
+    }
+    blockAhead?.drop();
+    if (!advanced) return base;
+    progress('recognize-variant');
+    const otsu = await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);
+    const readings = [...base, ...(await arabicReadings(img.gray, withBands(otsu, bandWords)))];
+    if (!needsArabic && secondEngine()) {
+      // Latin pages: the second engine, which reads worn print (thermal receipts) better, on the page
+      // before its light was flattened (flattening turns its faint strokes to noise). Its reading is a
+      // second opinion on the fields (`vote.ts`), in place of the higher-resolution pass.
+      progress('recognize-second-engine');
+      try {
+        readings.push(await paddle(img.unflattened, page, ctx.budget, first.words));
+        return readings;
+      } catch (e) {
+        if (e instanceof OcrError && (e.code === 'CANCELLED' || e.code === 'TIMEOUT')) throw e;
+        ctx.warnings.push(
+          `The second OCR engine failed on page ${page}: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }
+    }
+    const hi = await prepareImage(bytes, {
+      minWidth: 2400,
+      flatten: FLATTEN,
+      enhance: true,
+      straighten: straighten(),
+    });
+    if (hi.width > img.width * 1.15 || !needsArabic) {
+      progress('recognize-hires');
+      const words = await tesseract(hi.gray, page, { ...model, thresholding: THRESH }, ctx.budget);
+      readings.push(...(await arabicReadings(hi.gray, words)));
+    }
+    return readings;
+  } finally {
+    for (const pass of passes) pass.drop();
   }
-  const hi = await prepareImage(bytes, {
-    minWidth: 2400,
-    flatten: FLATTEN,
-    enhance: true,
-    straighten: straighten(),
-  });
-  if (hi.width > img.width * 1.15 || !needsArabic) {
-    progress('recognize-hires');
-    const words = await tesseract(hi.gray, page, { ...model, thresholding: THRESH }, ctx.budget);
-    readings.push(...(await arabicReadings(hi.gray, words)));
-  }
-  return readings;
 }
 
 async function readPdf(bytes: Uint8Array, ctx: Ctx): Promise<{ readings: PageWords[][]; pages: number }> {

@@ -15,6 +15,16 @@ export class Budget {
     return this.deadline - Date.now();
   }
 
+  /**
+   * A budget with the same deadline that can also be cancelled on its own: work started ahead of knowing
+   * whether it is needed (`ahead` in `recognize.ts`), dropped without cancelling the document.
+   */
+  branch(): { budget: Budget; cancel: () => void } {
+    const own = new AbortController();
+    const signal = this.signal ? AbortSignal.any([this.signal, own.signal]) : own.signal;
+    return { budget: new Budget(this.remaining(), signal), cancel: () => own.abort() };
+  }
+
   check(): void {
     if (this.signal?.aborted) throw new OcrError('CANCELLED', 'OCR was cancelled.');
     if (this.remaining() <= 0) throw new OcrError('TIMEOUT', 'OCR took longer than its time limit.');

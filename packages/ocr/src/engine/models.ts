@@ -79,5 +79,8 @@ export function arabicModel(arabicIndic: boolean): { lang: string; tessdataDir?:
     const dir = tunedTessdata();
     if (dir) return { lang: TUNED_ARABIC, tessdataDir: dir };
   }
-  return { lang: 'eng+Arabic' };
+  return STOCK_ARABIC;
 }
+
+/** Debian's models, English first: the reading of Arabic pages printed with Western digits. */
+export const STOCK_ARABIC: { lang: string; tessdataDir?: string } = { lang: 'eng+Arabic' };

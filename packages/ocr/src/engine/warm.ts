@@ -27,6 +27,13 @@ const IDLE_MS = 60_000;
  * holds 35 to 65 MB, which the normal pipeline's memory goal counts.
  */
 const MAX_IDLE = 2;
+/**
+ * Engine processes, reading or idle, kept at most: a page's passes read side by side (`recognize.ts`) hold
+ * two engines reading whole pages (about 90 MB each), and the idle ones make way for them.
+ */
+const MAX_ENGINES = 3;
+/** Engines reading a page now. */
+let busy = 0;
 const MAX_OUTPUT = 64 * 1024 * 1024;
 /** Bytes of a page image above which a new engine's reading is large (a whole page, not a row). */
 const BIG_PAGE = 2_000_000;
@@ -227,19 +234,23 @@ export function closeWarmEngines(): void {
  */
 export async function readWarm(args: string[], input: Uint8Array, budget: Budget): Promise<string> {
   budget.check();
+  // The engine is taken before the page is written, so that of two pages handed over at once (a pass read
+  // ahead beside another, `recognize.ts`) the first one asked for gets the warm engine of its options.
+  const key = args.join('\u0000');
+  uses.set(key, (uses.get(key) ?? 0) + 1);
+  let i = idle.length - 1;
+  while (i >= 0 && idle[i]?.key !== key) i--;
+  // A new engine on a whole page grows to 100 to 180 MB while it reads: the idle ones end first, so that
+  // the engines together hold no more than one process per page did (the next page pays a start).
+  if (i < 0) trimIdle(input.length > BIG_PAGE ? 0 : Math.max(0, MAX_ENGINES - busy - 1));
+  const engine = i >= 0 ? (idle.splice(i, 1)[0] as WarmEngine) : new WarmEngine(key, args);
+  busy++;
   const file = join(workFolder(), `${process.pid}-${nextFile++}.pgm`);
-  await writeFile(file, input);
+  let reading = false;
   try {
+    await writeFile(file, input);
     // A cancellation while the page was being written has fired its event already: none would come later.
     budget.check();
-    const key = args.join('\u0000');
-    uses.set(key, (uses.get(key) ?? 0) + 1);
-    let i = idle.length - 1;
-    while (i >= 0 && idle[i]?.key !== key) i--;
-    // A new engine on a whole page grows to 100 to 180 MB while it reads: the idle ones end first, so that
-    // the engines together hold no more than one process per page did (the next page pays a start).
-    if (i < 0 && input.length > BIG_PAGE) trimIdle(0);
-    const engine = i >= 0 ? (idle.splice(i, 1)[0] as WarmEngine) : new WarmEngine(key, args);
     const onAbort = (): void => engine.kill(new OcrError('CANCELLED', 'OCR was cancelled.'));
     const timer = setTimeout(
       () => engine.kill(new OcrError('TIMEOUT', 'OCR took longer than its time limit.')),
@@ -247,16 +258,23 @@ export async function readWarm(args: string[], input: Uint8Array, budget: Budget
     );
     budget.signal?.addEventListener('abort', onAbort, { once: true });
     try {
+      reading = true;
       const tsv = await engine.read(file);
       idle.push(engine);
       engine.idle();
-      trimIdle(MAX_IDLE);
       return tsv;
     } finally {
       clearTimeout(timer);
       budget.signal?.removeEventListener('abort', onAbort);
     }
   } finally {
+    busy--;
+    // Taken but never handed the page (the page could not be written, or the work was cancelled first).
+    if (!reading && !engine.gone) {
+      idle.push(engine);
+      engine.idle();
+    }
+    trimIdle(Math.min(MAX_IDLE, MAX_ENGINES - busy));
     await unlink(file).catch(() => undefined);
   }
 }

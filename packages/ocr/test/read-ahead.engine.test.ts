@@ -1,0 +1,101 @@
+// Passes read ahead on a spare core (`src/ahead.ts`): a page read with its passes side by side gives
+// exactly what it gives read one pass after another, and a pass read ahead for nothing is stopped.
+import { readFileSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeWarmEngines } from '../src/engine/warm.js';
+import { recognizeInvoice } from '../src/index.js';
+import type { OcrResult } from '../src/index.js';
+import { invoices as samples } from './samples.js';
+
+/** The engine processes this process runs now: their command lines, and whether each is reading. */
+function engines(): { cmd: string; busy: boolean }[] {
+  const found: { cmd: string; busy: boolean }[] = [];
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid || fields[0] === 'Z') continue;
+      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ');
+      if (cmd.startsWith('tesseract')) found.push({ cmd, busy: fields[0] === 'R' });
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return found;
+}
+
+/**
+ * How many times (one look every 20 ms) the engines of two passes were seen reading at once: the English
+ * and the Arabic one, the Arabic and the block one. An engine that has just read a page is seen reading for
+ * a moment more (it reads the blank page that ends each page), so one or two looks are no overlap.
+ */
+interface Seen {
+  englishBesideArabic: number;
+  arabicBesideBlock: number;
+}
+
+/** Reads a sample, noting which passes' engines were seen reading at the same time. */
+async function read(file: string): Promise<{ r: OcrResult; seen: Seen }> {
+  const bytes = new Uint8Array(await readFile(resolve(samples, file)));
+  const seen: Seen = { englishBesideArabic: 0, arabicBesideBlock: 0 };
+  const look = (): void => {
+    const now = engines();
+    const reading = (psm: number, lang: string): boolean =>
+      now.some((e) => e.busy && e.cmd.includes(`--psm ${psm} `) && e.cmd.includes(`-l ${lang} `));
+    if (reading(4, 'eng') && reading(4, 'eng+Arabic')) seen.englishBesideArabic++;
+    // The Arabic model is Debian's beside the English one, or the tuned one for Arabic-Indic digits.
+    if (['eng+Arabic', 'Arabic_invoice'].some((lang) => reading(4, lang) && reading(6, lang))) {
+      seen.arabicBesideBlock++;
+    }
+  };
+  const timer = setInterval(look, 20);
+  try {
+    const r = await recognizeInvoice({ bytes }, { pipeline: 'normal' });
+    return { r, seen };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  process.env.INVOICING_OCR_READ_AHEAD = 'off';
+  try {
+    return await fn();
+  } finally {
+    delete process.env.INVOICING_OCR_READ_AHEAD;
+  }
+}
+
+afterEach(() => closeWarmEngines());
+
+describe('passes read ahead', () => {
+  it('read a ruled Arabic page side by side, with the same fields as pass after pass', async () => {
+    // A gridded Arabic invoice with Western digits: its Arabic pass runs beside the English one, and its
+    // block reading (rules erased) beside the Arabic one.
+    const after = await oneAtATime(() => read('gen-0017.jpg'));
+    const side = await read('gen-0017.jpg');
+    expect(after.seen.englishBesideArabic).toBeLessThanOrEqual(2);
+    expect(after.seen.arabicBesideBlock).toBeLessThanOrEqual(2);
+    expect(side.seen.englishBesideArabic).toBeGreaterThanOrEqual(5);
+    expect(side.seen.arabicBesideBlock).toBeGreaterThanOrEqual(5);
+    expect(side.r.fields_json).toEqual(after.r.fields_json);
+    expect(side.r.raw_text).toBe(after.r.raw_text);
+    expect(side.r.fields_json.line_items.length).toBeGreaterThanOrEqual(8);
+  }, 120_000);
+
+  it('stop the Arabic pass of a page that turns out English', async () => {
+    const { r, seen } = await read('dev-001.png');
+    expect(r.fields_json.language).toBe('en');
+    expect(seen.englishBesideArabic).toBeGreaterThanOrEqual(5);
+    // Stopped, not left to read the page to its end beside the next one (nor kept as an idle engine).
+    let left = engines().filter((e) => e.cmd.includes('-l eng+Arabic '));
+    for (let i = 0; i < 50 && left.length > 0; i++) {
+      await new Promise((done) => setTimeout(done, 40));
+      left = engines().filter((e) => e.cmd.includes('-l eng+Arabic '));
+    }
+    expect(left).toEqual([]);
+  }, 60_000);
+});
