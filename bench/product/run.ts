@@ -40,7 +40,11 @@ const median = (xs: number[]) => {
 };
 
 const main = async () => {
-  const product = await startProduct(root, { OCR_WORKERS: '1', MALLOC_ARENA_MAX: '2' });
+  const product = await startProduct(root, {
+    OCR_WORKERS: '1',
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+  });
   const base = product.base;
   try {
     const reg = await fetch(`${base}/api/v1/auth/register`, {
