@@ -181,9 +181,9 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       arabicAhead = null;
     }
     // A ruled page may need its block reading (below), which then runs beside the Arabic pass.
-    const ruled = needsArabic && blockPass() ? eraseRules(img.gray) : null;
+    const ruled = needsArabic && blockPass() && spareCore() ? eraseRules(img.gray) : null;
     const blockAhead =
-      ruled && ruled.erased > 0 && spareCore()
+      ruled && ruled.erased > 0
         ? readAhead({ ...arabic, thresholding: THRESH, psm: 6 }, ruled.gray)
         : null;
     let arabicReading: PageWords | null = null;
