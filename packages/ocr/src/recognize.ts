@@ -202,6 +202,8 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     if (img.toSource) ctx.frames.set(page, img.toSource);
     const model = needsArabic ? arabic : { lang: 'eng' };
     const tuned = !!model.tessdataDir;
+    // The advanced pipeline's second pass (global threshold) is always read: beside what follows.
+    const otsuAhead = advanced && spareCore() ? readAhead({ ...model, thresholding: 0 }, img.gray) : null;
     ctx.sources.set(page, { gray: img.gray, opts: { ...model, thresholding: THRESH }, bands: img.bands });
     // A reading of an Arabic page, finished: unsure Latin runs read again with the Arabic model (after the
     // combined pass), Arabic-Indic numbers cleaned, then the digit reader, which rewrites the numbers of an
@@ -253,7 +255,9 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     blockAhead?.drop();
     if (!advanced) return base;
     progress('recognize-variant');
-    const otsu = await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);
+    const otsu = otsuAhead
+      ? await otsuAhead.take()
+      : await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);
     const readings = [...base, ...(await arabicReadings(img.gray, withBands(otsu, bandWords)))];
     if (!needsArabic && secondEngine()) {
       // Latin pages: the second engine, which reads worn print (thermal receipts) better, on the page
