@@ -4,8 +4,9 @@ import type { Budget } from './engine/exec.js';
 /**
  * An engine pass started before it is known to be needed, on a core that would otherwise wait: the Arabic
  * pass of a page beside its English pass (which tells whether the page is Arabic), the block reading of a
- * ruled Arabic page beside its Arabic pass (the reading tells whether the block one is needed). Taken, it
- * is the same reading as one started later; dropped, its engine is stopped.
+ * ruled Arabic page beside its Arabic pass (the reading tells whether the block one is needed), and the
+ * advanced pipeline's global-threshold pass beside the rest of the page's work. Taken, it is the same
+ * reading as one started later; dropped, its engine is stopped.
  */
 export interface Ahead<T> {
   take(): Promise<T>;

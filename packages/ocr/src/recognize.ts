@@ -183,9 +183,7 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     // A ruled page may need its block reading (below), which then runs beside the Arabic pass.
     const ruled = needsArabic && blockPass() && spareCore() ? eraseRules(img.gray) : null;
     const blockAhead =
-      ruled && ruled.erased > 0
-        ? readAhead({ ...arabic, thresholding: THRESH, psm: 6 }, ruled.gray)
-        : null;
+      ruled && ruled.erased > 0 ? readAhead({ ...arabic, thresholding: THRESH, psm: 6 }, ruled.gray) : null;
     let arabicReading: PageWords | null = null;
     if (needsArabic) {
       progress('recognize-arabic');
