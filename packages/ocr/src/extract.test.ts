@@ -766,7 +766,7 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(lines).fields.total).toBe('13.30');
   });
 
-  it('repairs dates: a compact date with the time, a lost slash, a 1 read as 7 or 4, a 0 as 9 in the year', () => {
+  it('repairs dates: a compact date with the time, a lost slash, a 1 read as 7 or 4, a 0 as 9 or a 2 as 4 in the year', () => {
     const at = (text: string): string | null =>
       extractFields(page([[[300, 'SHOP SDN BHD']], [[100, text]]])).fields.issue_date;
     expect(at('Date/Time 20180428/191204')).toBe('2018-04-28');
@@ -778,6 +778,9 @@ describe('extractFields on invoices of our own making', () => {
     expect(at('Issue Date 22/11/2925')).toBe('2025-11-22');
     expect(at('تاريخ الإصدار ٢٢/١١/٢٩٢٥')).toBe('2025-11-22');
     expect(at('Amount 2925')).toBe(null);
+    expect(at('تاريخ الإصدار ٢٠٤٥/١٠/١٤')).toBe('2025-10-14');
+    expect(at('Issue Date 14/10/2046')).toBe('2026-10-14');
+    expect(at('تاريخ الإصدار ٢٠٢٤/٠٥/١٠')).toBe('2024-05-10');
   });
 
   it('repairs a company name: SDN before BHD, initials, a common word misread; adds a bracketed branch', () => {

@@ -121,8 +121,9 @@ export function dateAt(words: Word[], i: number): { value: string; n: number } |
     fixed[i] = { ...w, text: toWesternDigits(w.text).replace(farYear, '20$1') };
     d = dateAtRaw(fixed, i);
   }
-  // "31/03/2078": a 1 read as 7 in the year's tens; no receipt is dated fifty years ahead.
-  return d ? { ...d, value: d.value.replace(/^207(\d)/, '201$1') } : null;
+  // "31/03/2078": a 1 read as 7 in the year's tens; no receipt is dated fifty years ahead. "٢٠٤٥": a 2 read
+  // as 4 (the Arabic-Indic ٢ and ٤ differ by a stroke); nor is an invoice dated twenty years ahead.
+  return d ? { ...d, value: d.value.replace(/^207(\d)/, '201$1').replace(/^204(\d)/, '202$1') } : null;
 }
 
 function dateAtRaw(words: Word[], i: number): { value: string; n: number } | null {
