@@ -180,16 +180,20 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       arabicAhead?.drop();
       arabicAhead = null;
     }
-    // A ruled page may need its block reading (below), which then runs beside the Arabic pass.
+    // The Arabic pass starts before the page's rules are looked for (a tenth of a second): a ruled page may
+    // need its block reading (below), which then runs beside the Arabic pass.
+    if (needsArabic) progress('recognize-arabic');
+    const arabicPass = !needsArabic
+      ? null
+      : arabicAhead
+        ? arabicAhead.take()
+        : tesseract(img.gray, page, { ...arabic, thresholding: THRESH }, ctx.budget);
     const ruled = needsArabic && blockPass() && spareCore() ? eraseRules(img.gray) : null;
     const blockAhead =
       ruled && ruled.erased > 0 ? readAhead({ ...arabic, thresholding: THRESH, psm: 6 }, ruled.gray) : null;
     let arabicReading: PageWords | null = null;
-    if (needsArabic) {
-      progress('recognize-arabic');
-      arabicReading = arabicAhead
-        ? await arabicAhead.take()
-        : await tesseract(img.gray, page, { ...arabic, thresholding: THRESH }, ctx.budget);
+    if (arabicPass) {
+      arabicReading = await arabicPass;
       // A degraded English page also has unsure words: it is Arabic only if the Arabic model finds Arabic
       // words. On the noise of a worn English receipt it answers a few short Arabic fragments, a small part
       // of what it read; on a page with Arabic, many words of three letters or more.

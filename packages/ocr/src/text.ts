@@ -65,13 +65,38 @@ export function joinArabicConjunction(s: string): string {
 }
 
 /** Folds spelling variants (hamza forms, ta marbuta, alef maqsura, diacritics) for matching only. */
+/** Words shorter than this are remembered by `remembered`; longer text is worked out each time. */
+const REMEMBER_BELOW = 48;
+
+/**
+ * A pure function of a word, remembered: the extraction asks for the same words' folded forms, keys and
+ * skeletons thousands of times a page (every label phrase is compared with every word of every row).
+ */
+function remembered(fn: (s: string) => string): (s: string) => string {
+  const seen = new Map<string, string>();
+  return (s) => {
+    if (s.length >= REMEMBER_BELOW) return fn(s);
+    let v = seen.get(s);
+    if (v === undefined) {
+      if (seen.size >= 20_000) seen.clear();
+      v = fn(s);
+      seen.set(s, v);
+    }
+    return v;
+  };
+}
+
 export function foldArabic(s: string): string {
-  return arabicForms(s)
+  return folded(s);
+}
+
+const folded = remembered((s) =>
+  arabicForms(s)
     .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
     .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627')
     .replace(/\u0629/g, '\u0647')
-    .replace(/\u0649/g, '\u064a');
-}
+    .replace(/\u0649/g, '\u064a'),
+);
 
 /**
  * The dotless skeleton (rasm) of a folded Arabic word: letters that differ only by their dots become one
@@ -79,7 +104,11 @@ export function foldArabic(s: string): string {
  * dots first, so "قاتوره صربىية" is still "فاتورة ضريبية" by its skeleton.
  */
 export function arabicSkeleton(s: string): string {
-  return foldArabic(s)
+  return skeleton(s);
+}
+
+const skeleton = remembered((s) =>
+  foldArabic(s)
     .replace(/[بتثنيئٮ]/g, 'ٮ')
     .replace(/[جخ]/g, 'ح')
     .replace(/ذ/g, 'د')
@@ -89,8 +118,8 @@ export function arabicSkeleton(s: string): string {
     .replace(/ظ/g, 'ط')
     .replace(/غ/g, 'ع')
     .replace(/[قڤ]/g, 'ف')
-    .replace(/ؤ/g, 'و');
-}
+    .replace(/ؤ/g, 'و'),
+);
 
 const ARABIC_LETTER = /[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff\ufb50-\ufdff\ufe70-\ufefc]/u;
 const ARABIC_LETTER_G = /[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff\ufb50-\ufdff\ufe70-\ufefc]/gu;
@@ -110,10 +139,14 @@ export function countLatin(s: string): number {
 
 /** A matching key for a word: lower case, folded Arabic, Western digits, no surrounding punctuation. */
 export function wordKey(s: string): string {
-  return foldArabic(toWesternDigits(s))
-    .toLowerCase()
-    .replace(/^[\s:.,;،؛()[\]{}"'`|\-–—_/\\*]+|[\s:.,;،؛()[\]{}"'`|\-–—_/\\*]+$/g, '');
+  return key(s);
 }
+
+const key = remembered((s) =>
+  foldArabic(toWesternDigits(s))
+    .toLowerCase()
+    .replace(/^[\s:.,;،؛()[\]{}"'`|\-–—_/\\*]+|[\s:.,;،؛()[\]{}"'`|\-–—_/\\*]+$/g, ''),
+);
 
 /**
  * pdftotext's word boxes hold Arabic in visual order. Reverses the letters back to logical order while

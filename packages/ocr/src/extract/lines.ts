@@ -92,6 +92,15 @@ function joinDigitGroups(line: Line): Line {
   return { ...line, words: swap(ws), segments: line.segments.map((g) => ({ ...g, words: swap(g.words) })) };
 }
 
+/**
+ * The keys that name each kind of column: a header word as a whole, or its last word ("Unit Price": "unit"
+ * alone is not a column, "price" is). In `HEADER_WORDS`' order, which decides between kinds.
+ */
+const HEADER_KEYS = (Object.entries(HEADER_WORDS) as [keyof typeof HEADER_WORDS, string[]][]).map(
+  ([kind, list]) =>
+    [kind, new Set(list.flatMap((p) => [wordKey(p.split(' ').pop() ?? p), wordKey(p)]))] as const,
+);
+
 function detectHeader(line: Line): HeaderInfo | null {
   const keys = line.words.map((w) => wordKey(w.text));
   const columns: HeaderInfo['columns'] = [];
@@ -99,10 +108,10 @@ function detectHeader(line: Line): HeaderInfo | null {
   keys.forEach((k, i) => {
     const w = line.words[i];
     if (!w || !k) return;
-    for (const [kind, list] of Object.entries(HEADER_WORDS) as [keyof typeof HEADER_WORDS, string[]][]) {
+    for (const [kind, names] of HEADER_KEYS) {
       // "Price/Unit", "Qty/الكمية": either part of a word joined by a slash names the column.
       const parts = [k, ...k.split('/').filter(Boolean)];
-      if (list.some((p) => parts.some((x) => wordKey(p.split(' ').pop() ?? p) === x || wordKey(p) === x))) {
+      if (parts.some((x) => names.has(x))) {
         // "Unit Price": "unit" alone is not a column, "price" is.
         columns.push({ kind, xc: xc(w) });
         if (kind !== 'index') kinds.add(kind);

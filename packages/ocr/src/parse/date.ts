@@ -89,20 +89,23 @@ const AR_MONTH_SKELETONS = new Map(
   ]),
 );
 
+/** Each Arabic month name as written, with its number (compiled once: dates are parsed for every word). */
+const AR_MONTH_PATTERNS = AR_MONTHS.map(
+  ([name, n]) => [new RegExp(`(^|[\\s\\d\\-/.,،])(?:ل|ب)?${name}(?=[\\s\\d\\-/.,،]|$)`, 'g'), n] as const,
+);
+
 /** Replaces month names with "@N@" markers so the numeric patterns below can read them. */
 function markMonths(s: string): string {
-  let out = ` ${s} `.replace(/[\u0621-\u064a]{5,}/g, (w) => {
-    // A leading ل or ب ("بيناير") is a preposition; the rest must be the month.
-    const n =
-      AR_MONTH_SKELETONS.get(arabicSkeleton(w)) ??
-      (/^[لب]/.test(w) ? AR_MONTH_SKELETONS.get(arabicSkeleton(w.slice(1))) : undefined);
-    return n ? ` @${n}@ ` : w;
-  });
-  for (const [name, n] of AR_MONTHS) {
-    out = out.replace(
-      new RegExp(`(^|[\\s\\d\\-/.,،])(?:ل|ب)?${name}(?=[\\s\\d\\-/.,،]|$)`, 'g'),
-      `$1 @${n}@ `,
-    );
+  let out = ` ${s} `;
+  if (/[\u0621-\u064a]/.test(s)) {
+    out = out.replace(/[\u0621-\u064a]{5,}/g, (w) => {
+      // A leading ل or ب ("بيناير") is a preposition; the rest must be the month.
+      const n =
+        AR_MONTH_SKELETONS.get(arabicSkeleton(w)) ??
+        (/^[لب]/.test(w) ? AR_MONTH_SKELETONS.get(arabicSkeleton(w.slice(1))) : undefined);
+      return n ? ` @${n}@ ` : w;
+    });
+    for (const [pattern, n] of AR_MONTH_PATTERNS) out = out.replace(pattern, `$1 @${n}@ `);
   }
   out = out.replace(/[a-z]+\.?/g, (w) => {
     const n = EN_MONTHS[w.replace('.', '')];
@@ -129,14 +132,22 @@ export function parseDate(raw: string, opts: DateOptions = {}): string | null {
   }
   // Right-to-left pages can come out of OCR with the parts in reverse: 2025/03/14 read as 14/03/2025 is
   // handled above; a month name with the day and year on either side is handled here.
-  const sep = '[\\s\\-/.,،]*';
-  m = new RegExp(`(?<!\\d)(\\d{1,2})${sep}@(\\d+)@${sep}(\\d{4}|\\d{2})(?!\\d)`).exec(s);
+  if (!s.includes('@')) return null;
+  m = DAY_MONTH_YEAR.exec(s);
   if (m) return iso(Number(m[3]), Number(m[2]), Number(m[1]));
-  m = new RegExp(`@(\\d+)@${sep}(\\d{1,2})(?:st|nd|rd|th)?${sep}(\\d{4})(?!\\d)`).exec(s);
+  m = MONTH_DAY_YEAR.exec(s);
   if (m) return iso(Number(m[3]), Number(m[1]), Number(m[2]));
-  m = new RegExp(`(?<!\\d)(\\d{4})${sep}@(\\d+)@${sep}(\\d{1,2})(?!\\d)`).exec(s);
+  m = YEAR_MONTH_DAY.exec(s);
   if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
-  m = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?${sep}@(\\d+)@${sep}(\\d{4}|\\d{2})(?!\\d)`).exec(s);
+  m = DAY_TH_MONTH_YEAR.exec(s);
   if (m) return iso(Number(m[3]), Number(m[2]), Number(m[1]));
   return null;
 }
+
+const SEP = '[\\s\\-/.,،]*';
+const DAY_MONTH_YEAR = new RegExp(`(?<!\\d)(\\d{1,2})${SEP}@(\\d+)@${SEP}(\\d{4}|\\d{2})(?!\\d)`);
+const MONTH_DAY_YEAR = new RegExp(`@(\\d+)@${SEP}(\\d{1,2})(?:st|nd|rd|th)?${SEP}(\\d{4})(?!\\d)`);
+const YEAR_MONTH_DAY = new RegExp(`(?<!\\d)(\\d{4})${SEP}@(\\d+)@${SEP}(\\d{1,2})(?!\\d)`);
+const DAY_TH_MONTH_YEAR = new RegExp(
+  `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?${SEP}@(\\d+)@${SEP}(\\d{4}|\\d{2})(?!\\d)`,
+);

@@ -490,6 +490,12 @@ export interface LabelMatch {
  * from the word before it: no phrase spans that gap (in "تاريخ الاستحقاق      تاريخ الإصدار" sorted by x,
  * the first label's تاريخ and the second's الإصدار are neighbours in the list, not a phrase).
  */
+/** Whether any of `flags[from]` to `flags[to - 1]` is set. */
+function anyIn(flags: boolean[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (flags[i]) return true;
+  return false;
+}
+
 export function findLabels(words: string[], apart: boolean[] = []): LabelMatch[] {
   const raw = words.map((w) => (w.trim() === '#' ? '#' : wordKey(w)));
   // "Invoice No.:" may come as one word, "رقم الفاتورة:" glued to a colon: keys are compared without them.
@@ -521,8 +527,8 @@ export function findLabels(words: string[], apart: boolean[] = []): LabelMatch[]
     const n = ph.keys.length;
     const orders = ph.arabic ? [ph.keys, [...ph.keys].reverse()] : [ph.keys];
     for (let i = 0; i + n <= keys.length; i++) {
-      if (used.slice(i, i + n).some(Boolean)) continue;
-      if (apart.slice((idx[i] ?? 0) + 1, (idx[i + n - 1] ?? 0) + 1).some(Boolean)) continue;
+      if (anyIn(used, i, i + n)) continue;
+      if (anyIn(apart, (idx[i] ?? 0) + 1, (idx[i + n - 1] ?? 0) + 1)) continue;
       // Single words must match exactly: "Supplies" in a description is not the label "Supplier". Arabic
       // words may also match by their dotless skeleton (dots are what noise and blur lose first): in a
       // phrase when another of its words matches as written, a single word only when it is long enough
@@ -532,6 +538,8 @@ export function findLabels(words: string[], apart: boolean[] = []): LabelMatch[]
         let written = 0;
         const all = o.every((k, j) => {
           const w = keys[i + j] ?? '';
+          // Every way of matching below keeps a word's length within one letter (keys are folded already).
+          if (w.length > k.length + 1 || k.length > w.length + 1) return false;
           if (same(w, k)) {
             written++;
             return true;
