@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Metadata } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { OcrError } from '../errors.js';
 import { findSheet, scaleSheet, sheetFrame, warpSheet } from './sheet.js';
 import type { Point, ToSource } from './sheet.js';
@@ -497,25 +497,30 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
   let straightened = false;
   let toSource: PreparedImage['toSource'];
   try {
-    let img = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    // Decoded once, to grey: the reduced copy a sheet is looked for in, the sheet drawn upright and the
+    // page resized are all made from these pixels (the same as decoding for each).
+    const decoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()
       .flatten({ background: '#ffffff' })
-      .grayscale();
+      .grayscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const page = { data: decoded.data, width: decoded.info.width, height: decoded.info.height };
+    const grey = (g: Gray): Sharp =>
+      sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
+    let img = grey(page);
     if (opts.straighten !== false) {
       // Looked for on a reduced copy (the edges are found at about 640 pixels anyway), drawn from the
       // full image.
-      const small = await img
-        .clone()
+      const small = await grey(page)
         .resize({ width: SHEET_PROBE, height: SHEET_PROBE, fit: 'inside', withoutEnlargement: true })
+        .extractChannel(0)
         .raw()
         .toBuffer({ resolveWithObject: true });
-      const found =
-        small.info.channels === 1
-          ? findSheet({ data: small.data, width: small.info.width, height: small.info.height })
-          : null;
+      const found = findSheet({ data: small.data, width: small.info.width, height: small.info.height });
       if (found) {
-        const raw = await img.raw().toBuffer({ resolveWithObject: true });
-        const g = { data: raw.data, width: raw.info.width, height: raw.info.height };
+        const g = page;
         const sheet = scaleSheet(found, g.width / small.info.width, g.height / small.info.height);
         // The sheet drawn upright at the size the engine reads best, in one resampling.
         const k = scaleFor(sheet.width, sheet.height);
@@ -533,7 +538,7 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
     }
     if (opts.enhance) img = img.normalise({ lower: 1, upper: 99 }).sharpen({ sigma: 1 });
     else if (opts.stretch) img = img.normalise({ lower: 1, upper: 99 });
-    const raw = await img.raw().toBuffer({ resolveWithObject: true });
+    const raw = await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     let pixels: Buffer = raw.data;
     let { width: w, height: h } = raw.info;
     // Measured before flattening: dividing out the light also lifts paper noise into stroke edges.
