@@ -64,7 +64,6 @@ export function joinArabicConjunction(s: string): string {
   return s.replace(/(^|\s)\u0648\s+(?=[\u0621-\u064a]{2})/g, '$1\u0648');
 }
 
-/** Folds spelling variants (hamza forms, ta marbuta, alef maqsura, diacritics) for matching only. */
 /** Words shorter than this are remembered by `remembered`; longer text is worked out each time. */
 const REMEMBER_BELOW = 48;
 
@@ -86,6 +85,7 @@ function remembered(fn: (s: string) => string): (s: string) => string {
   };
 }
 
+/** Folds spelling variants (hamza forms, ta marbuta, alef maqsura, diacritics) for matching only. */
 export function foldArabic(s: string): string {
   return folded(s);
 }

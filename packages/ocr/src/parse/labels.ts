@@ -484,18 +484,18 @@ export interface LabelMatch {
   arabic: boolean;
 }
 
-/**
- * Finds label phrases in a list of words (in any visual order: each phrase is tried forwards and, for
- * Arabic phrases, in the right-to-left order boxes sorted by x give). `apart[i]` says word i stands far
- * from the word before it: no phrase spans that gap (in "تاريخ الاستحقاق      تاريخ الإصدار" sorted by x,
- * the first label's تاريخ and the second's الإصدار are neighbours in the list, not a phrase).
- */
 /** Whether any of `flags[from]` to `flags[to - 1]` is set. */
 function anyIn(flags: boolean[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (flags[i]) return true;
   return false;
 }
 
+/**
+ * Finds label phrases in a list of words (in any visual order: each phrase is tried forwards and, for
+ * Arabic phrases, in the right-to-left order boxes sorted by x give). `apart[i]` says word i stands far
+ * from the word before it: no phrase spans that gap (in "تاريخ الاستحقاق      تاريخ الإصدار" sorted by x,
+ * the first label's تاريخ and the second's الإصدار are neighbours in the list, not a phrase).
+ */
 export function findLabels(words: string[], apart: boolean[] = []): LabelMatch[] {
   const raw = words.map((w) => (w.trim() === '#' ? '#' : wordKey(w)));
   // "Invoice No.:" may come as one word, "رقم الفاتورة:" glued to a colon: keys are compared without them.
