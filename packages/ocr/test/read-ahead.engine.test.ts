@@ -4,6 +4,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ahead } from '../src/ahead.js';
+import { Budget } from '../src/engine/exec.js';
+import { prepareImage } from '../src/engine/image.js';
+import { STOCK_ARABIC } from '../src/engine/models.js';
+import { tesseract } from '../src/engine/tesseract.js';
 import { closeWarmEngines } from '../src/engine/warm.js';
 import { recognizeInvoice } from '../src/index.js';
 import type { OcrResult } from '../src/index.js';
@@ -86,15 +91,41 @@ describe('passes read ahead', () => {
     expect(side.r.fields_json.line_items.length).toBeGreaterThanOrEqual(8);
   }, 120_000);
 
-  it('stop the Arabic pass of a page that turns out English', async () => {
+  it('leave no Arabic pass reading once an English page is read', async () => {
+    // Read ahead beside the English pass, the Arabic one is dropped when the page turns out English: stopped
+    // if it was still reading, kept as an idle engine if it had ended first (on a busy machine either can
+    // end first: on this page the two passes take about as long).
     const { r, seen } = await read('dev-001.png');
     expect(r.fields_json.language).toBe('en');
     expect(seen.englishBesideArabic).toBeGreaterThanOrEqual(5);
-    // Stopped, not left to read the page to its end beside the next one (nor kept as an idle engine).
-    let left = engines().filter((e) => e.cmd.includes('-l eng+Arabic '));
+    let reading = engines().filter((e) => e.busy && e.cmd.includes('-l eng+Arabic '));
+    for (let i = 0; i < 50 && reading.length > 0; i++) {
+      await new Promise((done) => setTimeout(done, 40));
+      reading = engines().filter((e) => e.busy && e.cmd.includes('-l eng+Arabic '));
+    }
+    expect(reading).toEqual([]);
+  }, 60_000);
+
+  it('stop the engine of a pass dropped while it reads, and keep no idle engine of it', async () => {
+    const gray = (await prepareImage(new Uint8Array(await readFile(resolve(samples, 'gen-0017.jpg'))), {}))
+      .gray;
+    const arabic = (): { cmd: string; busy: boolean }[] =>
+      engines().filter((e) => e.cmd.includes('-l eng+Arabic '));
+    const pass = ahead(new Budget(60_000), (budget) =>
+      tesseract(gray, 1, { ...STOCK_ARABIC, thresholding: 2 }, budget),
+    );
+    // Dropped once its engine has been seen reading for 0.3 s (it has been handed the page by then, which
+    // takes a few milliseconds; a whole page takes it more than a second).
+    for (let i = 0; i < 500 && !arabic().some((e) => e.busy); i++) {
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    await new Promise((done) => setTimeout(done, 300));
+    expect(arabic().some((e) => e.busy)).toBe(true);
+    pass.drop();
+    let left = arabic();
     for (let i = 0; i < 50 && left.length > 0; i++) {
       await new Promise((done) => setTimeout(done, 40));
-      left = engines().filter((e) => e.cmd.includes('-l eng+Arabic '));
+      left = arabic();
     }
     expect(left).toEqual([]);
   }, 60_000);
