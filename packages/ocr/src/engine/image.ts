@@ -520,17 +520,14 @@ export async function prepareImage(bytes: Uint8Array, opts: PrepareOptions = {})
         .toBuffer({ resolveWithObject: true });
       const found = findSheet({ data: small.data, width: small.info.width, height: small.info.height });
       if (found) {
-        const g = page;
-        const sheet = scaleSheet(found, g.width / small.info.width, g.height / small.info.height);
+        const sheet = scaleSheet(found, page.width / small.info.width, page.height / small.info.height);
         // The sheet drawn upright at the size the engine reads best, in one resampling.
         const k = scaleFor(sheet.width, sheet.height);
         const w = Math.round(sheet.width * k);
         const h = Math.round(sheet.height * k);
-        img = sharp(warpSheet(g, sheet, w, h).data, {
-          raw: { width: w, height: h, channels: 1 },
-        }).toColourspace('b-w');
+        img = grey({ data: warpSheet(page, sheet, w, h).data, width: w, height: h });
         [width, height, scale, straightened] = [w, h, 1, true];
-        toSource = sheetFrame(sheet, g.width, g.height);
+        toSource = sheetFrame(sheet, page.width, page.height);
       }
     }
     if (scale !== 1) {
