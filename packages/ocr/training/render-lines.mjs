@@ -5,18 +5,21 @@
 // visual order. The ground truth is that visual order, left to right (Arabic runs reversed), which is what
 // the LSTM learns; text2image's line boxes break on such mixed lines.
 //
-// Usage: node render-lines.mjs WORDLIST OUTDIR [LINES] [SEED]
+// Usage: node render-lines.mjs WORDLIST OUTDIR [LINES] [SEED] [STAGE: base | wide | wide-persian (fonts.mjs)]
 // Writes OUTDIR/page-NNN.png + page-NNN.box (100 lines per page, one line box each) and OUTDIR/lines.txt.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { AR_FONTS, LATIN_FONTS, PERSIAN_DIGIT_FONTS } from './fonts.mjs';
+import { STAGES } from './fonts.mjs';
 
-const [, , wordFile, outDir, linesArg = '8000', seedArg = '20261122'] = process.argv;
-if (!wordFile || !outDir) {
-  console.error('usage: node render-lines.mjs WORDLIST OUTDIR [LINES] [SEED]');
+const [, , wordFile, outDir, linesArg = '8000', seedArg = '20261122', stage = 'base'] = process.argv;
+if (!wordFile || !outDir || !STAGES[stage]) {
+  console.error(
+    `usage: node render-lines.mjs WORDLIST OUTDIR [LINES] [SEED] [${Object.keys(STAGES).join('|')}]`,
+  );
   process.exit(2);
 }
+const { ar: AR_FONTS, persian: PERSIAN_DIGIT_FONTS, latin: LATIN_FONTS } = STAGES[stage];
 const LINES = Number(linesArg);
 const PER_PAGE = 100;
 
