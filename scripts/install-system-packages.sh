@@ -2,7 +2,8 @@
 # Installs the system packages the product and its tests need, from Debian's archive only:
 # the OCR engine with English, Arabic and Arabic-script data, poppler for PDFs, Chromium for page tests,
 # and fonts that render Arabic and Latin text (the Arabic model is trained on lines drawn in them).
-# Safe to run again: it installs only what is missing.
+# Safe to run again: it installs only what is missing. Given package names, it installs those instead
+# (packages/ocr/training/install-fonts.sh).
 set -euo pipefail
 
 packages=(
@@ -12,6 +13,7 @@ packages=(
   fonts-noto-core fonts-dejavu-core
   fonts-hosny-amiri fonts-sil-scheherazade fonts-kacst fonts-liberation
 )
+if [ $# -gt 0 ]; then packages=("$@"); fi
 
 missing=()
 for p in "${packages[@]}"; do
