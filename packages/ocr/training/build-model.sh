@@ -24,7 +24,7 @@ export OMP_THREAD_LIMIT="${OMP_THREAD_LIMIT:-2}"
 NICE="nice -n 15"
 
 # Every face must be installed: Pango would draw a missing one in a fallback font without a word.
-missing=$(cd "$HERE" && node -e "import('./fonts.mjs').then((m) => console.log([...new Set(Object.values(m.STAGES).flatMap((s) => [...s.ar, ...s.persian, ...s.latin]).map(m.familyOf))].join('\\n')))" |
+missing=$(cd "$HERE" && node -e "import('./fonts.mjs').then((m) => console.log(m.trainedFamilies().join('\\n')))" |
   while IFS= read -r family; do [ -n "$(fc-list "$family" family)" ] || echo "  $family"; done)
 if [ -n "$missing" ]; then
   echo "fonts not installed (run scripts/install-system-packages.sh and packages/ocr/training/install-fonts.sh):" >&2

@@ -8,3 +8,4 @@ export declare const STAGES: Record<
   { ar: string[]; persian: string[]; latin: string[] }
 >;
 export declare const familyOf: (face: string) => string;
+export declare const trainedFamilies: () => string[];

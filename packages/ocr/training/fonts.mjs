@@ -111,16 +111,18 @@ export const MORE_PERSIAN_DIGIT_FONTS = [
  * The faces of each training stage, in the order build-model.sh trains them. The wider stages keep the first
  * stage's faces on about two lines in five; the last also draws Persian-digit numbers in the wider faces.
  */
+const WIDE_AR_FONTS = [...AR_FONTS, ...AR_FONTS, ...MORE_AR_FONTS];
 export const STAGES = {
   base: { ar: AR_FONTS, persian: PERSIAN_DIGIT_FONTS, latin: LATIN_FONTS },
-  wide: {
-    ar: [...AR_FONTS, ...AR_FONTS, ...MORE_AR_FONTS],
-    persian: PERSIAN_DIGIT_FONTS,
-    latin: LATIN_FONTS,
-  },
+  wide: { ar: WIDE_AR_FONTS, persian: PERSIAN_DIGIT_FONTS, latin: LATIN_FONTS },
   'wide-persian': {
-    ar: [...AR_FONTS, ...AR_FONTS, ...MORE_AR_FONTS],
+    ar: WIDE_AR_FONTS,
     persian: [...PERSIAN_DIGIT_FONTS, ...MORE_PERSIAN_DIGIT_FONTS],
     latin: LATIN_FONTS,
   },
 };
+
+/** Every family any stage draws in: all must be installed, and none may be a validation font. */
+export const trainedFamilies = () => [
+  ...new Set(Object.values(STAGES).flatMap((s) => [...s.ar, ...s.persian, ...s.latin].map(familyOf))),
+];
