@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixRaMarks, fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
+import {
+  fixRaMarks,
+  fixRingFives,
+  joinDigitFragments,
+  rereadArabicDigits,
+  westernNumbersFromEnglish,
+} from './digits.js';
 import type { Gray } from './engine/image.js';
 import type { PageWords } from './layout.js';
 import { parseAmount } from './parse/amount.js';
@@ -153,5 +159,33 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     // Beside ١ alone it may be a Western 10; in a date it may be a zero.
     const unsure = pageOf([word('١0', 10, 40), word('٢٠٢٤/0١/١٥', 100, 260)]);
     expect(fixRingFives(unsure).words.map((w) => w.text)).toEqual(['١0', '٢٠٢٤/0١/١٥']);
+  });
+
+  it('takes the numbers of a Western-digit page from the English reading where the Arabic one made them Arabic-Indic', () => {
+    const arabic = pageOf([
+      word('مضخة', 700, 780),
+      word('٢٨٨', 400, 470, '1.1.1'),
+      word('٤-', 200, 230, '1.1.1'),
+      word('٧', 240, 262, '1.1.1'),
+      word('952.00', 40, 140),
+      // No Western number read there: the word stays.
+      word('١٥', 500, 540, '1.1.2', 200, 226),
+    ]);
+    const english = pageOf([
+      word('238.00', 396, 474, '9.1.1', 101, 127),
+      // One number the Arabic model cut in two comes back once.
+      { ...word('28.000', 198, 266, '9.1.1', 99, 125) },
+      word('952.00', 40, 140, '9.1.1'),
+      // Unsure English readings, and words that are not numbers, are not taken.
+      { ...word('1S', 500, 540, '9.1.2', 200, 226), conf: 0.3 },
+      word('Pump', 700, 780, '9.1.1'),
+    ]);
+    const out = westernNumbersFromEnglish(arabic, english);
+    expect(texts(out)).toEqual(['238.00', '28.000', '952.00', '١٥', 'مضخة'].sort());
+    // The words keep the Arabic reading's line, so the row stays together.
+    expect(out.words.find((w) => w.text === '238.00')?.lineKey).toBe('1.1.1');
+    // A page whose English reading has no sure Western number is left as it is.
+    const none = pageOf([{ ...word('1S', 500, 540, '9.1.2', 200, 226), conf: 0.3 }]);
+    expect(westernNumbersFromEnglish(arabic, none)).toBe(arabic);
   });
 });

@@ -405,3 +405,42 @@ export async function rereadArabicDigits(
   });
   return { page: { ...page, words }, changed: readings.size };
 }
+
+const ARABIC_INDIC_WORD =
+  /^[\u0660-\u0669\u06f0-\u06f9\u066b\u066c.,/:-]*[\u0660-\u0669\u06f0-\u06f9][\u0660-\u0669\u06f0-\u06f9\u066b\u066c.,/:-]*$/;
+const WESTERN_NUMBER = /^[\d,./:-]*\d[\d,./:-]*$/;
+/** The English pass's reading of a Western number is taken from this confidence up. */
+const SURE_WESTERN = 0.6;
+
+/**
+ * On a page printed in Western digits, the combined `eng+Arabic` pass answers some of its numbers in
+ * Arabic-Indic digits that are not on the page ("٢٨٨" for 238.00). The English pass read the same picture:
+ * where it read a Western number surely in the place of such a word, its reading replaces the word (the
+ * English model cannot make a confident Western number out of Arabic-Indic digits other than ١ and ٠,
+ * which are one and zero anyway).
+ */
+export function westernNumbersFromEnglish(page: PageWords, english: PageWords): PageWords {
+  if (english.width !== page.width || english.height !== page.height) return page;
+  const numbers = english.words.filter(
+    (w) => w.conf >= SURE_WESTERN && WESTERN_NUMBER.test(w.text.replace(BIDI_MARKS, '')),
+  );
+  if (!numbers.length) return page;
+  let replaced = 0;
+  const used = new Set<Word>();
+  const words = page.words.flatMap((w): Word[] => {
+    if (w.lineKey?.startsWith('band') || !ARABIC_INDIC_WORD.test(w.text.replace(BIDI_MARKS, ''))) return [w];
+    const h = w.y1 - w.y0;
+    const over = numbers.filter((e) => {
+      const across = Math.min(w.x1, e.x1) - Math.max(w.x0, e.x0);
+      const down = Math.min(w.y1, e.y1) - Math.max(w.y0, e.y0);
+      return across > 0.5 * Math.min(w.x1 - w.x0, e.x1 - e.x0) && down > 0.5 * Math.min(h, e.y1 - e.y0);
+    });
+    if (!over.length) return [w];
+    replaced += 1;
+    // A number the Arabic model cut in two is put back once.
+    const fresh = over.filter((e) => !used.has(e));
+    for (const e of fresh) used.add(e);
+    return fresh.map((e) => ({ ...e, ...(w.lineKey ? { lineKey: w.lineKey } : {}) }));
+  });
+  return replaced ? { ...page, words } : page;
+}

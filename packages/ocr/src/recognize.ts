@@ -7,7 +7,13 @@ import { rereadLatinRuns } from './reread.js';
 import { rereadMissingDate, rereadShortDays } from './dates.js';
 import type { PageSource } from './dates.js';
 import { detectKind } from './detect.js';
-import { fixRaMarks, fixRingFives, joinDigitFragments, rereadArabicDigits } from './digits.js';
+import {
+  fixRaMarks,
+  fixRingFives,
+  joinDigitFragments,
+  rereadArabicDigits,
+  westernNumbersFromEnglish,
+} from './digits.js';
 import { Budget } from './engine/exec.js';
 import { prepareImage } from './engine/image.js';
 import type { Gray } from './engine/image.js';
@@ -221,12 +227,15 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
           .page;
       }
       const words = cleanArabicDigits(read, tuned);
-      if (!digitReader()) return [words];
+      // A page printed in Western digits (read with the stock models): its numbers as the English pass
+      // read them, where the Arabic model or the digit reader made Arabic-Indic ones of them.
+      const west = (p: PageWords): PageWords => (tuned ? p : westernNumbersFromEnglish(p, first));
+      if (!digitReader()) return [west(words)];
       progress('arabic-digits');
       const r = await rereadArabicDigits(image, words, { tunedModel: tuned });
-      if (!r.changed) return [words];
+      if (!r.changed) return [west(words)];
       const reread = cleanArabicDigits(r.page, tuned);
-      return tuned ? [words, reread] : [reread];
+      return tuned ? [words, reread] : [west(reread)];
     };
     // Light-on-dark bands (title bars, table headers, highlighted totals) read again on their own,
     // turned dark-on-light, in the chosen model.
