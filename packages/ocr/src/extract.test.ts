@@ -1042,6 +1042,23 @@ describe('extractFields on invoices of our own making', () => {
       ],
     ]);
     expect(extractFields(lines).fields.issue_date).toBe('2025-04-10');
+    // A month of two words (تشرين الثاني) on the right of the day and year: its words read right to left,
+    // the numbers left to right.
+    const levant = page([
+      [[100, 'Al Wafa Engineering']],
+      [[100, 'Date of issue / تاريخ التوريد']],
+      [
+        [100, '7 2026'],
+        [220, 'تشرين الثاني'],
+      ],
+      [[100, 'Due date / تاريخ الاستحقاق']],
+      [
+        [100, '١٧ ٢٠٢٦'],
+        [220, 'تشرين الثاني'],
+      ],
+    ]);
+    const f = extractFields(levant).fields;
+    expect([f.issue_date, f.due_date]).toEqual(['2026-11-07', '2026-11-17']);
   });
 
   it('finds a value two rows below its label past a label of another column', () => {

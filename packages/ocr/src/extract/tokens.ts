@@ -140,6 +140,14 @@ function dateAtRaw(words: Word[], i: number): { value: string; n: number } | nul
         .map((w) => w.text)
         .join(' '),
     ];
+    // A month of two words between Western numbers on a right-to-left line ("7 2026 الثاني تشرين" for
+    // 7 تشرين الثاني 2026): the name read right to left, the numbers left to right.
+    const named = span.filter((w) => hasArabic(w.text));
+    if (named.length && named.length < n) {
+      const name = [...named].reverse().map((w) => w.text);
+      const numbers = span.filter((w) => !hasArabic(w.text)).map((w) => w.text);
+      texts.push([...name, ...numbers].join(' '), [...name, ...[...numbers].reverse()].join(' '));
+    }
     // A numeric date split by the engine ("١٧/٠٨/٢" "٠٢٥") is read glued back together.
     if (n === 2 && span.every((w) => /^[\d\u0660-\u0669\u06f0-\u06f9/.\-]+$/.test(w.text))) {
       texts.push(span.map((w) => w.text).join(''));
