@@ -415,9 +415,9 @@ const SURE_WESTERN = 0.6;
 /**
  * On a page printed in Western digits, the combined `eng+Arabic` pass answers some of its numbers in
  * Arabic-Indic digits that are not on the page ("٢٨٨" for 238.00). The English pass read the same picture:
- * where it read a Western number surely in the place of such a word, its reading replaces the word (the
- * English model cannot make a confident Western number out of Arabic-Indic digits other than ١ and ٠,
- * which are one and zero anyway).
+ * where it read a Western number surely in the place of such a word, its reading replaces the word. (Only
+ * pages on which the English pass read many Western digits surely are read with the stock models; and the
+ * Arabic-Indic digits the English model reads as sure Western ones, ١ and ٩, it reads as the same digits.)
  */
 export function westernNumbersFromEnglish(page: PageWords, english: PageWords): PageWords {
   if (english.width !== page.width || english.height !== page.height) return page;
