@@ -263,7 +263,13 @@ for (const language of languages) {
       await search(page, 'admin-organization-search', name);
       const row = page.getByTestId('admin-organization-row').filter({ hasText: name });
       await expect(row.getByTestId('admin-organization-users')).toHaveText('1');
-      await row.getByTestId('admin-organization-delete').click();
+      // The list settled on the search's one organization before its button is pressed: a click on the row
+      // of the list before the search, as it is replaced, opens nothing.
+      await expect(page.getByTestId('admin-organization-row')).toHaveCount(1);
+      await expect(async () => {
+        await row.getByTestId('admin-organization-delete').click();
+        await expect(page.getByTestId('admin-organization-delete-confirm')).toBeVisible({ timeout: 3000 });
+      }).toPass({ timeout: 20_000 });
       await expect(page.getByTestId('admin-organization-contents-memberships')).toHaveText(
         text(language, 'admin:organizations.contents.memberships', { n: '1' }),
       );
