@@ -371,6 +371,44 @@ describe('extractFields on invoices of our own making', () => {
     expect(items[2]?.[2] ?? null).not.toBe('2024.05');
   });
 
+  it('reads the tax and total whose decimal mark came out as the zero ٠ where that makes them add up', () => {
+    const lines = page([
+      [[1100, 'مؤسسة الأفق للتوريدات']],
+      [
+        [100, '٦٣١٤٧٫٢٠'],
+        [1200, 'المبلغ الخاضع للضريبة'],
+      ],
+      [
+        [100, '٨٨٤٠٠٦١'],
+        [1200, 'الضريبة'],
+      ],
+      [
+        [100, '٧١٩٨٧٠٨١'],
+        [1200, 'المجموع الكلي'],
+      ],
+    ]);
+    const f = extractFields(lines).fields;
+    expect([f.subtotal, f.tax_amount, f.total]).toEqual(['63147.20', '8840.61', '71987.81']);
+    // A whole amount that adds up as read stays whole.
+    const whole = page([
+      [[1100, 'مؤسسة الأفق للتوريدات']],
+      [
+        [100, '٢٠٠٠'],
+        [1200, 'المبلغ الخاضع للضريبة'],
+      ],
+      [
+        [100, '٣٠٠'],
+        [1200, 'الضريبة'],
+      ],
+      [
+        [100, '٢٣٠٠'],
+        [1200, 'المجموع الكلي'],
+      ],
+    ]);
+    const g = extractFields(whole).fields;
+    expect([g.subtotal, g.tax_amount, g.total]).toEqual(['2000.00', '300.00', '2300.00']);
+  });
+
   it('derives a total the engine misread from subtotal and tax, with lower confidence', () => {
     const lines = page([
       [[100, 'Acme Supplies Ltd']],
@@ -921,13 +959,20 @@ describe('extractFields on invoices of our own making', () => {
       row('Stapler', 'دباسة', '1', '5.00', '5.00'),
       // A code in capitals inside an Arabic description is no English description.
       row('HDMI', 'كابل', '1', '7.00', '7.00'),
+      // English read by the Arabic model, Latin and Arabic letters mixed in one word: neither script's word.
+      row('Annuaاإ', 'عقد صيانة سنوي', '1', '9.00', '9.00'),
       [
         [100, 'Total'],
-        [1300, '32.00'],
+        [1300, '41.00'],
       ],
     ]);
     const { fields: f } = extractFields(lines);
-    expect(f.line_items.map((i) => i.description)).toEqual(['سلك نحاس', 'Stapler', 'HDMI كابل']);
+    expect(f.line_items.map((i) => i.description)).toEqual([
+      'سلك نحاس',
+      'Stapler',
+      'HDMI كابل',
+      'عقد صيانة سنوي',
+    ]);
   });
 
   it('puts right a row total that the printed subtotal shows misread, and only where one repair fits', () => {

@@ -2,7 +2,7 @@
 // document adds up, then settled by its rounding line and by what was paid less the change.
 import { reconcileTotals } from '../arith.js';
 import type { TotalsChoice } from '../arith.js';
-import { SCALE, mul, roundDec } from '../decimal.js';
+import { SCALE, dec, fmtTrim, mul, roundDec } from '../decimal.js';
 import type { Dec } from '../decimal.js';
 import type { Word } from '../layout.js';
 import type { LabelField } from '../parse/labels.js';
@@ -33,6 +33,28 @@ export function foundOf(cands: Candidate[], v: Dec | null): Found<string | Dec> 
   return v === null ? undefined : cands.find((c) => c.value === v)?.found;
 }
 
+/**
+ * In Arabic-Indic digits the decimal mark is a dot like the zero ٠, and is read as one ("٨٨٤٠٠٦١" for
+ * ٨٨٤٠٫٦١): a whole amount so printed, without a mark, also stands for each reading of one of its zeros as
+ * the mark, with two or three decimals. Such readings are weaker; the totals take one only where it makes
+ * the invoice add up better than the amount as read.
+ */
+export function markReadings(v: Found<string | Dec>): Dec[] {
+  const value = v.value as Dec;
+  const text = v.words.map((w) => w.text).join('');
+  if (value % SCALE !== 0n || value < 1000n * SCALE || !/[٠-٩۰-۹]/.test(text) || /[.,٫٬]/.test(text)) {
+    return [];
+  }
+  const digits = fmtTrim(value);
+  const out: Dec[] = [];
+  for (let k = digits.length - 3; k >= digits.length - 4 && k >= 1; k--) {
+    if (digits[k] !== '0') continue;
+    const mark = dec(`${digits.slice(0, k)}.${digits.slice(k + 1)}`);
+    if (mark !== null) out.push(mark);
+  }
+  return out;
+}
+
 function amountCands(
   doc: Doc,
   field: LabelField,
@@ -41,11 +63,13 @@ function amountCands(
   return labelsOf(doc, field).flatMap(({ info, label }) =>
     withCents(valuesFor(doc, info, label, 'amount'))
       .slice(0, 2)
-      .map((v, k) => ({
-        value: v.value as Dec,
-        strength: strengthOf(info, label) * (k ? 0.6 : 1) * (0.5 + 0.5 * v.conf),
-        found: v,
-      })),
+      .flatMap((v, k) => {
+        const strength = strengthOf(info, label) * (k ? 0.6 : 1) * (0.5 + 0.5 * v.conf);
+        return [
+          { value: v.value as Dec, strength, found: v },
+          ...markReadings(v).map((m) => ({ value: m, strength: strength * 0.5, found: { ...v, value: m } })),
+        ];
+      }),
   );
 }
 
