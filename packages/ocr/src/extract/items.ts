@@ -208,6 +208,12 @@ const lettersIn = (ws: Word[]): number =>
     .join('')
     .replace(/[^\p{L}]/gu, '').length;
 
+/**
+ * A word of Latin letters mixed with Arabic letters or Arabic-Indic digits ("erامStap", "Ur.٠٠") is no word
+ * of either script: the Arabic model's reading of an English word beside the Arabic one.
+ */
+const mixedScripts = (t: string): boolean => /[A-Za-z]/.test(t) && (hasArabic(t) || /[٠-٩۰-۹]/.test(t));
+
 /** Stray marks read as letters ("i", "é", "xX" for a multiplication sign) are not a description. */
 function textWordsOf(line: Line, nums: Cell[]): Word[] {
   const ws = logicalWords(line.words, line.rtl).filter((w) => !/^[|¦]+$/.test(w.text));
@@ -215,6 +221,7 @@ function textWordsOf(line: Line, nums: Cell[]): Word[] {
     (w) =>
       !nums.some((n) => n.word === w) &&
       /\p{L}/u.test(w.text) &&
+      !mixedScripts(w.text) &&
       !/^[x×@]+$/i.test(w.text) &&
       !currencyOf(w.text) &&
       (hasArabic(w.text) || /\p{L}{2,}/u.test(w.text) || w.conf > 0.8),
