@@ -1348,6 +1348,19 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(lines).fields.invoice_number).toBe('INV/SA/24/541');
   });
 
+  it('reads the id of three digits or more under a label, not a shorter speck nearer to it', () => {
+    const lines = page([
+      [[100, 'Cedar Lamps LLC']],
+      [[100, '.Invoice No']],
+      [
+        [100, '23'],
+        [300, 'INV-2024-57088'],
+        [700, 'ر الم'],
+      ],
+    ]);
+    expect(extractFields(lines).fields.invoice_number).toBe('INV-2024-57088');
+  });
+
   it('reads an id that names itself an invoice number when its label was lost', () => {
     const lines = page([
       [[100, 'INVOICE']],

@@ -31,7 +31,13 @@ function otherNumberRow(info: LineInfo, label: Label): boolean {
 function firstValue(doc: Doc, field: LabelField, kind: 'id' | 'date'): Found<string> | null {
   for (const { info, label } of labelsOf(doc, field)) {
     if (field === 'invoice_number' && otherNumberRow(info, label)) continue;
-    const v = valuesFor(doc, info, label, kind)[0];
+    const vs = valuesFor(doc, info, label, kind);
+    // Of several ids beside a label, one of three digits or more before a shorter one nearer to it (a
+    // speck or a misread word read as "23").
+    const v =
+      kind === 'id'
+        ? (vs.find((x) => typeof x.value === 'string' && (x.value.match(/\d/g) ?? []).length >= 3) ?? vs[0])
+        : vs[0];
     if (v && typeof v.value === 'string') return { ...v, value: v.value };
   }
   return null;
