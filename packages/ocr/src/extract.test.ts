@@ -904,6 +904,21 @@ describe('extractFields on invoices of our own making', () => {
     expect(f.customer.name).toBe('Orient Pharmacy');
   });
 
+  it('reads the name under a party label whose first word was misread and doubted ("Bid To")', () => {
+    const lines = page([
+      [[100, 'Cedar Lamps LLC']],
+      [
+        [1380, 'العميل'],
+        [1476, 'Bid'],
+        [1530, 'To'],
+      ],
+      [[1380, 'Hala Al Zaabi']],
+    ]);
+    const bid = lines[1]?.words.find((w) => w.text === 'Bid');
+    if (bid) bid.conf = 0;
+    expect(extractFields(lines).fields.customer.name).toBe('Hala Al Zaabi');
+  });
+
   it('keeps one description of a bilingual item row, and a total with cents over a stray rate', () => {
     const lines = page([
       [[100, 'Cairo Office Supplies']],

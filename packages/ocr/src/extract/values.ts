@@ -214,8 +214,11 @@ function textBelow(doc: Doc, info: LineInfo, label: Label): Found<string> | null
   return null;
 }
 
-/** A speck read as a word: one or two letters, read unsurely. */
-const isSpeck = (w: Word): boolean => w.conf < 0.5 && w.text.replace(/[^\p{L}\d]/gu, '').length <= 2;
+/** A speck read as a word: one or two letters read unsurely, or up to four that the engine all but rejects. */
+const isSpeck = (w: Word): boolean => {
+  const n = w.text.replace(/[^\p{L}\d]/gu, '').length;
+  return (w.conf < 0.5 && n <= 2) || (w.conf < 0.15 && n <= 4);
+};
 
 /** Text right after a label on its segment, else the segment below it. */
 export function textFor(doc: Doc, info: LineInfo, label: Label): Found<string> | null {
