@@ -183,6 +183,9 @@ describe('reconcileTotals', () => {
     expect(r.consistent).toBe(true);
     expect(f(r.quantity)).toBe('12.50');
     expect(f(readLine([d('2'), d('3373'), d('67.46')]).unitPrice)).toBe('33.73');
+    // Two digits: 7.5 and 0.25 read 75 and 25.
+    expect(fmtTrim(readLine([d('75'), d('12.40'), d('93.00')]).quantity as Dec)).toBe('7.5');
+    expect(fmtTrim(readLine([d('25'), d('40.00'), d('10.00')]).quantity as Dec)).toBe('0.25');
     // Not when the row's total would have to change.
     expect(readLine([d('5'), d('15.66'), d('783')]).consistent).toBe(false);
   });

@@ -147,12 +147,13 @@ export function readLine(
     }
   }
   if (best) return best.r;
-  // A decimal point the engine dropped ("125" for "12.5", "3373" for "33.73"): a whole number read
-  // with one or two decimals less that makes the row multiply out was that number.
+  // A decimal point the engine dropped ("125" for "12.5", "3373" for "33.73", "75" for "7.5"): a whole
+  // number of two digits or more read with one or two decimals less that makes the row multiply out was
+  // that number.
   if (repair && n >= 3) {
     for (let i = 0; i < n; i++) {
       const v = nums[i] as Dec;
-      if (v % SCALE !== 0n || v < 100n * SCALE) continue;
+      if (v % SCALE !== 0n || v < 10n * SCALE) continue;
       for (const d of [10n, 100n]) {
         const fixed = [...nums];
         fixed[i] = v / d;
