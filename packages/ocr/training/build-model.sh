@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds packages/ocr/models/Arabic_invoice.traineddata: Debian's `Arabic` script model fine-tuned to read
-# Arabic-Indic digits and separators (and kept on Arabic words, English and Western digits), in three stages:
+# Arabic-Indic digits and separators (and kept on Arabic words, English and Western digits), in four stages:
 # the faces of scripts/install-system-packages.sh, then those with the text faces of Debian's other Arabic
-# font packages (install-fonts.sh), then Persian-digit numbers in those faces too. See README.md.
+# font packages (install-fonts.sh), then Persian-digit numbers in those faces too, then references of Latin
+# capitals and digits. See README.md.
 #   packages/ocr/training/build-model.sh [WORKDIR]
 # Needs: tesseract 5.3 with tesseract-ocr-script-arab, lstmtraining, combine_tessdata, dawg2wordlist,
 # node with the repository's dependencies (sharp), the fonts of scripts/install-system-packages.sh and of
-# install-fonts.sh. Runs niced; about 35 minutes on two cores. Fixed seeds: the same tools render the same
+# install-fonts.sh. Runs niced; about an hour on two cores. Fixed seeds: the same tools render the same
 # lines and train the same model.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -97,11 +98,17 @@ train base/stage1-float.lstm wide.list "$WIDE_ITERATIONS" "$WIDE_LEARNING_RATE" 
 echo "== 4. third stage: Persian-digit numbers in the wider faces too"
 float stage2.traineddata stage2
 render wide-persian "$LINES" 20261129 wide-persian
-train base/stage2-float.lstm wide-persian.list "$WIDE_ITERATIONS" "$WIDE_LEARNING_RATE" Arabic_invoice.traineddata
+train base/stage2-float.lstm wide-persian.list "$WIDE_ITERATIONS" "$WIDE_LEARNING_RATE" stage3.traineddata
 
-echo "== 5. character error on the evaluation lines (first stage's faces | the wider faces)"
-for m in tessdata/Arabic.traineddata stage1.traineddata stage2.traineddata Arabic_invoice.traineddata; do
-  echo "$m: $(lstmeval --model "$m" --eval_listfile eval.list 2>&1 | tail -1) | $(lstmeval --model "$m" --eval_listfile wide-eval.list 2>&1 | tail -1)"
+echo "== 5. fourth stage: references of Latin capitals and digits"
+float stage3.traineddata stage3
+render wide-references "$LINES" 20261201 wide-references
+render references-eval "$EVAL_LINES" 7 wide-references
+train base/stage3-float.lstm wide-references.list "$WIDE_ITERATIONS" "$WIDE_LEARNING_RATE" Arabic_invoice.traineddata
+
+echo "== 6. character error on the evaluation lines (first stage's faces | the wider faces | references)"
+for m in tessdata/Arabic.traineddata stage1.traineddata stage2.traineddata stage3.traineddata Arabic_invoice.traineddata; do
+  echo "$m: $(lstmeval --model "$m" --eval_listfile eval.list 2>&1 | tail -1) | $(lstmeval --model "$m" --eval_listfile wide-eval.list 2>&1 | tail -1) | $(lstmeval --model "$m" --eval_listfile references-eval.list 2>&1 | tail -1)"
 done
 mkdir -p "$(dirname "$OUT")"
 cp Arabic_invoice.traineddata "$OUT"

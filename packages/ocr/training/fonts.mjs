@@ -120,6 +120,13 @@ export const STAGES = {
     persian: [...PERSIAN_DIGIT_FONTS, ...MORE_PERSIAN_DIGIT_FONTS],
     latin: LATIN_FONTS,
   },
+  // The third stage's faces again, with references that mix Latin capitals and digits.
+  'wide-references': {
+    ar: WIDE_AR_FONTS,
+    persian: [...PERSIAN_DIGIT_FONTS, ...MORE_PERSIAN_DIGIT_FONTS],
+    latin: LATIN_FONTS,
+    references: true,
+  },
 };
 
 /** Every family any stage draws in: all must be installed, and none may be a validation font. */

@@ -190,9 +190,32 @@ function date(arabicIndic) {
   return arabicIndic ? toAI(s) : s;
 }
 function invoiceId(arabicIndic) {
+  if (STAGES[stage].references && chance(0.6)) return reference(arabicIndic);
   const n = digitsOf(int(3, 6));
   const y = String(int(2019, 2027));
   const s = pick([`INV-${y}-${n}`, `INV-${n}`, `${y}-${n}`, `${n}`, `F${n}`, `${y}/${n}`, `SI-${n}`]);
+  return arabicIndic ? toAI(s) : s;
+}
+// A reference of Latin capitals and digits as issuers number their documents: a series code before the
+// number, codes between slashes or dashes, a year; the letters drawn at random (capitals that look like
+// digits, I O S B Z L, included), the digits Arabic-Indic where the line's are.
+const CAPITALS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const capitals = (a, b) => Array.from({ length: int(a, b) }, () => pick(CAPITALS)).join('');
+function reference(arabicIndic) {
+  const n = digitsOf(int(3, 8));
+  const y = String(int(2019, 2027));
+  const yy = y.slice(2);
+  const s = pick([
+    `${capitals(1, 3)}${n}`,
+    `${capitals(1, 4)}-${n}`,
+    `${capitals(1, 3)}/${n}`,
+    `${capitals(1, 3)}-${y}-${n}`,
+    `${capitals(1, 3)}/${y}/${n}`,
+    `${capitals(1, 2)}/${capitals(2, 3)}/${yy}/${n}`,
+    `${capitals(2, 3)}-${n}-${yy}`,
+    `${capitals(1, 3)}${yy}-${n}`,
+    `${n}/${capitals(1, 3)}`,
+  ]);
   return arabicIndic ? toAI(s) : s;
 }
 function percent(arabicIndic) {
