@@ -1,7 +1,7 @@
 // The region tables and what the extraction asks of them. Every region's rows apply to every document:
 // each row is anchored to words of its own region ("Jalan", "Kuala Lumpur", "ش.م.م"), so it does nothing
 // on a document from elsewhere.
-import { foldArabic, toWesternDigits } from '../text.js';
+import { editDistance, foldArabic, toWesternDigits } from '../text.js';
 import { unitedArabEmirates } from './ae.js';
 import { bahrain } from './bh.js';
 import { egypt } from './eg.js';
@@ -69,13 +69,43 @@ const arabicLegalForms = new Set(
  * letters standing apart, whose letters spell a form of the region tables, are written with dots again.
  */
 export function fixArabicLegalFormTail(name: string): string {
-  return name.replace(
+  const fixed = name.replace(
     /(?<=^|\s)((?:[\u0622-\u064a][\s.,،\u0621\u0660·]+){1,4}[\u0622-\u064a])\.?$/u,
     (tail) => {
       const letters = tail.replace(/[^\u0622-\u064a]/g, '');
       return arabicLegalForms.has(letters) ? [...letters].join('.') : tail;
     },
   );
+  return fixed !== name ? fixed : nearLegalFormTail(name);
+}
+
+/**
+ * An Arabic legal form at the end of a name misread beyond its dots: a letter added, lost or changed
+ * ("ذهم»م", "شيم ب", "ش.٥٠ب", "ش.ح.ك.م"). The name's last words of three letters or fewer (four with a
+ * mark), with a mark, a digit or a letter standing alone among them (a word of the name has none), whose
+ * letters are one letter from exactly one form of the region tables, are that form. Not after a name of no
+ * word of its own.
+ */
+function nearLegalFormTail(name: string): string {
+  const words = name.split(' ');
+  let from = words.length;
+  const short = (w: string): boolean => {
+    const n = (w.match(/[\u0622-\u064a]/g) ?? []).length;
+    return n <= 3 || (n === 4 && /[^\u0622-\u064a]/.test(w));
+  };
+  while (from > 0 && short(words[from - 1] as string)) from--;
+  const tail = words.slice(from);
+  const head = words.slice(0, from);
+  if (!tail.length || !head.some((w) => /[\u0622-\u064a]{3}/.test(w))) return name;
+  const text = tail.join(' ');
+  const letters = text.replace(/[^\u0622-\u064a]/g, '');
+  const marked = /[^\u0622-\u064a\s]/.test(text) || tail.some((w) => /^[\u0622-\u064a]$/.test(w));
+  if (!marked || letters.length < 2 || !tail.every((w) => /[\u0622-\u064a]/.test(w))) return name;
+  const near = [...arabicLegalForms].filter(
+    (f) => Math.abs(f.length - letters.length) <= 1 && editDistance(f, letters) <= 1,
+  );
+  const best = near.length === 1 ? near[0] : undefined;
+  return best ? [...head, [...best].join('.')].join(' ') : name;
 }
 
 /** A company name with the regions' known misreads of their words repaired. */

@@ -133,5 +133,13 @@ describe('currencyDecimals and inRegionalLegalForm', () => {
     // Letters that spell no form, and a last word of the name, are left alone.
     expect(fixArabicLegalFormTail('شركة ب ت')).toBe('شركة ب ت');
     expect(fixArabicLegalFormTail('شركة نجد للتكييف')).toBe('شركة نجد للتكييف');
+    // A letter added, lost or changed besides the dots: one letter from exactly one form.
+    expect(fixArabicLegalFormTail('دلمون للمواد الغذائية ذهم»م')).toBe('دلمون للمواد الغذائية ذ.م.م');
+    expect(fixArabicLegalFormTail('المجد للعقارات ش.٥٠ب')).toBe('المجد للعقارات ش.م.ب');
+    expect(fixArabicLegalFormTail('الراحة لانظمة الأمن شيم ب')).toBe('الراحة لانظمة الأمن ش.م.ب');
+    expect(fixArabicLegalFormTail('طيبة للسياحة والسفر ش.ح.ك.م')).toBe('طيبة للسياحة والسفر ش.م.ك.م');
+    // Short words of a name without a mark or a lone letter, and a tail one letter from two forms, stay.
+    expect(fixArabicLegalFormTail('مطعم أبو علي')).toBe('مطعم أبو علي');
+    expect(fixArabicLegalFormTail('تهامة للصناعات الحديدية لمم')).toBe('تهامة للصناعات الحديدية لمم');
   });
 });
