@@ -1376,6 +1376,24 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(lines).fields.invoice_number).toBe('INV-2024-57088');
   });
 
+  it('reads a series code whose I or O came out as a digit beside a code of capitals', () => {
+    const read = (id: string): string | null =>
+      extractFields(
+        page([
+          [[100, 'Cedar Lamps LLC']],
+          [
+            [100, 'Invoice No:'],
+            [400, id],
+          ],
+        ]),
+      ).fields.invoice_number;
+    expect(read('T1/BH/24/5829')).toBe('TI/BH/24/5829');
+    expect(read('BH/0M/24/1073')).toBe('BH/OM/24/1073');
+    // Not without a code of capitals beside it, nor in a number of two parts.
+    expect(read('A1/2024/5829')).toBe('A1/2024/5829');
+    expect(read('T1/5829')).toBe('T1/5829');
+  });
+
   it('reads an id that names itself an invoice number when its label was lost', () => {
     const lines = page([
       [[100, 'INVOICE']],

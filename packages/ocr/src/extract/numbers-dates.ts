@@ -141,9 +141,27 @@ function bareNumber(doc: Doc): Found<string> | null {
   return null;
 }
 
+/**
+ * A series code of a capital and a 1 or 0 between slashes, beside a code of capitals ("T1/BH/24/5829",
+ * "S1/SA/25/…"): the digit is the capital it looks like, I or O.
+ */
+export function seriesCodeLetters(id: string): string {
+  const parts = id.split('/');
+  if (parts.length < 3) return id;
+  return parts
+    .map((p, k) =>
+      /^(?:[A-Z][01]|[01][A-Z])$/.test(p) &&
+      [parts[k - 1], parts[k + 1]].some((q) => /^[A-Z]{2,3}$/.test(q ?? ''))
+        ? p.replace('1', 'I').replace('0', 'O')
+        : p,
+    )
+    .join('/');
+}
+
 export function readNumberAndDates(doc: Doc): NumberAndDates {
-  const invoiceNumber =
+  const found =
     firstValue(doc, 'invoice_number', 'id') ?? bareNumber(doc) ?? markedNumber(doc) ?? prefixedNumber(doc);
+  const invoiceNumber = found && { ...found, value: seriesCodeLetters(found.value) };
   const dueDate = firstValue(doc, 'due_date', 'date');
   const issueDate = firstValue(doc, 'issue_date', 'date') ?? unlabelledDate(doc, dueDate);
   return { invoiceNumber, issueDate, dueDate };
