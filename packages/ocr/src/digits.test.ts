@@ -188,4 +188,21 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     const none = pageOf([{ ...word('1S', 500, 540, '9.1.2', 200, 226), conf: 0.3 }]);
     expect(westernNumbersFromEnglish(arabic, none)).toBe(arabic);
   });
+
+  it('takes a reference from the English reading where the combined pass read its capitals as digits', () => {
+    const arabic = pageOf([
+      word('۴474737', 400, 520, '1.1.1'),
+      word('T1/KW/24/8988', 100, 330, '1.1.2', 200, 226),
+      // Where the English reading differs by more than capitals read as digits, the word stays.
+      word('2024/55', 600, 700, '1.1.3', 300, 326),
+    ]);
+    const english = pageOf([
+      word('F474737', 398, 522, '9.1.1'),
+      word('TI/KW/24/8988', 100, 330, '9.1.2', 200, 226),
+      word('INV/2024', 600, 700, '9.1.3', 300, 326),
+    ]);
+    expect(texts(westernNumbersFromEnglish(arabic, english))).toEqual(
+      ['F474737', 'TI/KW/24/8988', '2024/55'].sort(),
+    );
+  });
 });

@@ -409,6 +409,28 @@ export async function rereadArabicDigits(
 const ARABIC_INDIC_WORD =
   /^[\u0660-\u0669\u06f0-\u06f9\u066b\u066c.,/:-]*[\u0660-\u0669\u06f0-\u06f9][\u0660-\u0669\u06f0-\u06f9\u066b\u066c.,/:-]*$/;
 const WESTERN_NUMBER = /^[\d,./:-]*\d[\d,./:-]*$/;
+/** A reference of Latin capitals and digits as the English pass reads it: "R058167", "TI/KW/24/8988". */
+const LATIN_ID = /^(?=(?:.*\d){3})(?=.*[A-Z])[A-Z\d][A-Z\d/-]+$/;
+
+/**
+ * The combined pass read a reference's capitals as digits ("۴474737" for F474737, "81253049" for
+ * BL253049): the same length, the same wherever the English reading has a digit or a mark, a digit or a
+ * capital wherever it has a capital, and at least one capital read as a digit.
+ */
+function capitalsReadAsDigits(english: string, read: string): boolean {
+  if (english.length !== read.length || english === read) return false;
+  let misread = 0;
+  for (let i = 0; i < english.length; i++) {
+    const e = english[i] as string;
+    const r = read[i] as string;
+    if (/[A-Z]/.test(e)) {
+      if (/[\d\u0660-\u0669\u06f0-\u06f9]/.test(r)) misread++;
+      else if (r !== e && !/[A-Z]/.test(r)) return false;
+    } else if (e !== r) return false;
+  }
+  return misread > 0;
+}
+
 /** The English pass's reading of a Western number is taken from this confidence up. */
 const SURE_WESTERN = 0.6;
 
@@ -418,23 +440,34 @@ const SURE_WESTERN = 0.6;
  * where it read a Western number surely in the place of such a word, its reading replaces the word. (Only
  * pages on which the English pass read many Western digits surely are read with the stock models; and the
  * Arabic-Indic digits the English model reads as sure Western ones, ١ and ٩, it reads as the same digits.)
+ * Likewise a reference whose capitals the combined pass read as digits takes the English reading.
  */
 export function westernNumbersFromEnglish(page: PageWords, english: PageWords): PageWords {
   if (english.width !== page.width || english.height !== page.height) return page;
-  const numbers = english.words.filter(
-    (w) => w.conf >= SURE_WESTERN && WESTERN_NUMBER.test(w.text.replace(BIDI_MARKS, '')),
-  );
-  if (!numbers.length) return page;
+  const sure = english.words.filter((w) => w.conf >= SURE_WESTERN);
+  const numbers = sure.filter((w) => WESTERN_NUMBER.test(w.text.replace(BIDI_MARKS, '')));
+  const ids = sure.filter((w) => LATIN_ID.test(w.text.replace(BIDI_MARKS, '')));
+  if (!numbers.length && !ids.length) return page;
   let replaced = 0;
   const used = new Set<Word>();
-  const words = page.words.flatMap((w): Word[] => {
-    if (w.lineKey?.startsWith('band') || !ARABIC_INDIC_WORD.test(w.text.replace(BIDI_MARKS, ''))) return [w];
+  const overlapping = (w: Word, among: Word[]): Word[] => {
     const h = w.y1 - w.y0;
-    const over = numbers.filter((e) => {
+    return among.filter((e) => {
       const across = Math.min(w.x1, e.x1) - Math.max(w.x0, e.x0);
       const down = Math.min(w.y1, e.y1) - Math.max(w.y0, e.y0);
       return across > 0.5 * Math.min(w.x1 - w.x0, e.x1 - e.x0) && down > 0.5 * Math.min(h, e.y1 - e.y0);
     });
+  };
+  const words = page.words.flatMap((w): Word[] => {
+    if (w.lineKey?.startsWith('band')) return [w];
+    const text = w.text.replace(BIDI_MARKS, '');
+    if (!ARABIC_INDIC_WORD.test(text)) {
+      const id = overlapping(w, ids).find((e) => capitalsReadAsDigits(e.text.replace(BIDI_MARKS, ''), text));
+      if (!id) return [w];
+      replaced += 1;
+      return [{ ...w, text: id.text.replace(BIDI_MARKS, '') }];
+    }
+    const over = overlapping(w, numbers);
     if (!over.length) return [w];
     replaced += 1;
     // A number the Arabic model cut in two is put back once.
