@@ -1,4 +1,4 @@
-// The font faces the Arabic model is trained on, in three stages (STAGES): the first on the faces of the
+// The font faces the Arabic model is trained on, in four stages (STAGES): the first on the faces of the
 // packages scripts/install-system-packages.sh installs, the later ones on those and the text faces of Debian's
 // other Arabic font packages (install-fonts.sh). None may belong to a family the generated corpus keeps for its validation
 // split (bench/ocr/generate/split.ts), so that the validation figures measure fonts the model has never seen; a

@@ -5,7 +5,7 @@
 // visual order. The ground truth is that visual order, left to right (Arabic runs reversed), which is what
 // the LSTM learns; text2image's line boxes break on such mixed lines.
 //
-// Usage: node render-lines.mjs WORDLIST OUTDIR [LINES] [SEED] [STAGE: base | wide | wide-persian (fonts.mjs)]
+// Usage: node render-lines.mjs WORDLIST OUTDIR [LINES] [SEED] [STAGE: base | wide | wide-persian | wide-references (fonts.mjs)]
 // Writes OUTDIR/page-NNN.png + page-NNN.box (100 lines per page, one line box each) and OUTDIR/lines.txt.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
