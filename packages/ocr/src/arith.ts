@@ -100,6 +100,22 @@ function repairOneDigit(q: Dec, u: Dec, t: Dec): { quantity: Dec; unitPrice: Dec
   return options.find((o) => o.unitPrice !== u) ?? options[0] ?? null;
 }
 
+/**
+ * A whole figure of four digits or more read again with one of its zeros as the decimal mark (the
+ * Arabic-Indic mark ٫ is a dot like the zero ٠), leaving `fewest` to three decimals, fewest first.
+ */
+export function zeroReadAsMark(v: Dec, fewest: number): Dec[] {
+  if (v % SCALE !== 0n || v < 1000n * SCALE) return [];
+  const digits = fmtTrim(v);
+  const out: Dec[] = [];
+  for (let k = digits.length - 1 - fewest; k >= 1 && digits.length - 1 - k <= 3; k--) {
+    if (digits[k] !== '0') continue;
+    const mark = dec(`${digits.slice(0, k)}.${digits.slice(k + 1)}`);
+    if (mark !== null) out.push(mark);
+  }
+  return out;
+}
+
 export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
   return near(roundDec(mul(q, u), 2), t, CENT);
 }
@@ -168,13 +184,7 @@ export function readLine(
   // mark. The total too: a product that lands on one of a few readings of it is no coincidence.
   if (repair && arabicIndic && n >= 3) {
     for (let i = 0; i < n; i++) {
-      const v = nums[i] as Dec;
-      if (v % SCALE !== 0n || v < 1000n * SCALE) continue;
-      const digits = fmtTrim(v);
-      for (let k = digits.length - 2; k >= 1 && digits.length - 1 - k <= 3; k--) {
-        if (digits[k] !== '0') continue;
-        const mark = dec(`${digits.slice(0, k)}.${digits.slice(k + 1)}`);
-        if (mark === null) continue;
+      for (const mark of zeroReadAsMark(nums[i] as Dec, 1)) {
         const fixed = [...nums];
         fixed[i] = mark;
         const r = readLine(fixed, hint, false);

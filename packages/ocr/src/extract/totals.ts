@@ -1,8 +1,8 @@
 // Totals: subtotal, tax, rate and total picked among the amounts beside their labels so that the
 // document adds up, then settled by its rounding line and by what was paid less the change.
-import { reconcileTotals } from '../arith.js';
+import { reconcileTotals, zeroReadAsMark } from '../arith.js';
 import type { TotalsChoice } from '../arith.js';
-import { SCALE, dec, fmtTrim, mul, roundDec } from '../decimal.js';
+import { SCALE, mul, roundDec } from '../decimal.js';
 import type { Dec } from '../decimal.js';
 import type { Word } from '../layout.js';
 import type { LabelField } from '../parse/labels.js';
@@ -40,19 +40,9 @@ export function foundOf(cands: Candidate[], v: Dec | null): Found<string | Dec> 
  * the invoice add up better than the amount as read.
  */
 export function markReadings(v: Found<string | Dec>): Dec[] {
-  const value = v.value as Dec;
   const text = v.words.map((w) => w.text).join('');
-  if (value % SCALE !== 0n || value < 1000n * SCALE || !/[٠-٩۰-۹]/.test(text) || /[.,٫٬]/.test(text)) {
-    return [];
-  }
-  const digits = fmtTrim(value);
-  const out: Dec[] = [];
-  for (let k = digits.length - 3; k >= digits.length - 4 && k >= 1; k--) {
-    if (digits[k] !== '0') continue;
-    const mark = dec(`${digits.slice(0, k)}.${digits.slice(k + 1)}`);
-    if (mark !== null) out.push(mark);
-  }
-  return out;
+  if (!/[٠-٩۰-۹]/.test(text) || /[.,٫٬]/.test(text)) return [];
+  return zeroReadAsMark(v.value as Dec, 2);
 }
 
 function amountCands(
