@@ -1408,4 +1408,41 @@ describe('extractFields on invoices of our own making', () => {
     const none = page([[[100, 'INVOICE']], [[100, 'Invoiced items: 12']]]);
     expect(extractFields(none).fields.invoice_number).toBeNull();
   });
+
+  it('reads a number standing alone on its row above the items when no label for it was read', () => {
+    const table = [
+      [
+        [100, 'Item'],
+        [800, 'Qty'],
+        [1300, 'Amount'],
+      ],
+      [
+        [100, 'Steel Shelving'],
+        [800, '2'],
+        [1300, '2,500.00'],
+      ],
+    ] as [number, string][][];
+    const read = (rows: [number, string][][]): string | null =>
+      extractFields(page([...rows, ...table])).fields.invoice_number;
+    expect(
+      read([[[1400, 'فاتورة']], [[1400, '2026/947']], [[1400, 'تاريخ الإصدار']], [[1400, '2026-12-31']]]),
+    ).toBe('2026/947');
+    expect(read([[[1400, 'فاتورة ضريبية']], [[1400, 'BL264238']], [[100, 'Gulf Lines Trading']]])).toBe(
+      'BL264238',
+    );
+    // Not a value printed under another number's label, a phone, a date, nor a number among words.
+    expect(read([[[100, 'Gulf Lines Trading']], [[100, 'VAT Reg']], [[100, '300123456700003']]])).toBeNull();
+    expect(read([[[100, 'Gulf Lines Trading']], [[100, '+968 2471 5520']]])).toBeNull();
+    expect(read([[[100, 'Gulf Lines Trading']], [[100, '12-09-2026']]])).toBeNull();
+    expect(read([[[100, 'Gulf Lines Trading']], [[100, 'Building 2041']]])).toBeNull();
+    // Nor a number below the items.
+    expect(
+      extractFields(page([[[100, 'Gulf Lines Trading']], ...table, [[100, '88231']]])).fields.invoice_number,
+    ).toBeNull();
+  });
+
+  it('reads the number sign with a misread mark beside it as the label', () => {
+    const lines = page([[[100, 'Gulf Lines Trading']], [[100, '44877 %#']], [[100, 'Date: 12.06.2024']]]);
+    expect(extractFields(lines).fields.invoice_number).toBe('44877');
+  });
 });

@@ -172,6 +172,19 @@ describe('vote', () => {
     expect(result.fields.total).toBe('26.50');
   });
 
+  it("takes another reading's labelled number and date over the winner's read without their labels", () => {
+    const labelled = invoice('Cedar Lamps LLC', '2025-03-14', 'VAT', '175.00');
+    // The winner adds up, but lost both labels: a misread word standing alone and an unlabelled date.
+    const unlabelled = invoice('Cedar Lamps LLC', '2025-03-14', 'VAT', '115.00');
+    unlabelled.splice(1, 2, ...reading([[[100, 'osroa2025']], [[100, '14-08-2025']]]));
+    const alone = vote([unlabelled]).result.fields;
+    expect([alone.invoice_number, alone.issue_date]).toEqual(['osroa2025', '2025-08-14']);
+    const { result } = vote([unlabelled, labelled]);
+    expect(result.fields.total).toBe('115.00');
+    expect(result.fields.invoice_number).toBe('AB-1001');
+    expect(result.fields.issue_date).toBe('2025-03-14');
+  });
+
   it("keeps the first reading's names and dates when another wins with the same amounts", () => {
     // The second reading found the printed rate (one more check holds) but garbled the seller and date.
     const { result } = vote([

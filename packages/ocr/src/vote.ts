@@ -90,9 +90,11 @@ export function vote(
     // A total too: a winner that found none (it added up a subtotal and tax instead) is no reason to
     // lose the one another reading found.
     for (const k of ['invoice_number', 'issue_date', 'due_date', 'currency', 'total'] as const) {
-      if (f[k] === null && o[k] !== null) {
+      const outranked = best.result.unlabelled.has(k) && !r.unlabelled.has(k);
+      if ((f[k] === null || outranked) && o[k] !== null) {
         f[k] = o[k];
         copyMeta(best.result, r, k);
+        if (!r.unlabelled.has(k)) best.result.unlabelled.delete(k);
       }
     }
     for (const party of ['vendor', 'customer'] as const) {

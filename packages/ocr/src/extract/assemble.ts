@@ -21,6 +21,8 @@ export interface ExtractResult {
   sources: Record<string, Word[]>;
   /** Amounts computed from the others rather than read, and amounts an arithmetic check confirms. */
   amounts: { derived: ReadonlySet<string>; checked: ReadonlySet<string> };
+  /** Fields read without a label of their own (a number standing alone), which another reading's labelled value outranks. */
+  unlabelled: Set<string>;
 }
 
 /** Confidences (0..1, three decimals) and page boxes of the fields, by path. */
@@ -133,7 +135,14 @@ export function assemble(
   ] as const) {
     if (f) sources[path] = f.source ?? f.words;
   }
-  return { fields, consistency, sources, amounts: { derived: choice.derived, checked: choice.checked } };
+  const unlabelled = new Set(found.filter(([, f]) => f?.unlabelled).map(([path]) => path));
+  return {
+    fields,
+    consistency,
+    sources,
+    amounts: { derived: choice.derived, checked: choice.checked },
+    unlabelled,
+  };
 }
 
 /** The decimals the total is printed with (three for fils and baisa, two), when it was read from the page. */

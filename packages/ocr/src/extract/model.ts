@@ -35,6 +35,8 @@ export interface Found<T> {
   conf: number;
   /** Every word the value was read from, where `words` holds only those of its first line (for its box). */
   source?: Word[];
+  /** Read without a label of its own: another reading's labelled value is taken over it. */
+  unlabelled?: boolean;
 }
 
 export type ValueKind = 'amount' | 'date' | 'id' | 'percent';

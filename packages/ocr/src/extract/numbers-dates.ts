@@ -50,7 +50,7 @@ function unlabelledDate(doc: Doc, dueDate: Found<string> | null): Found<string> 
       const d = dateAt(info.line.words, i);
       if (d && (!dueDate || d.value !== dueDate.value || info.line !== dueDate.line)) {
         const ws = info.line.words.slice(i, i + d.n);
-        return { value: d.value, words: ws, line: info.line, conf: meanConf(ws) * 0.8 };
+        return { value: d.value, words: ws, line: info.line, conf: meanConf(ws) * 0.8, unlabelled: true };
       }
     }
   }
@@ -77,12 +77,11 @@ function markedNumber(doc: Doc): Found<string> | null {
     for (let i = 0; i < ws.length; i++) {
       const t = ws[i]?.text.trim() ?? '';
       if (!t.includes('#')) continue;
-      const at =
-        t === '#'
-          ? [i + 1, i - 1].filter((j) => j >= 0 && j < ws.length && !info.inLabel.has(j))
-          : /^#[^#]|[^#]#$/.test(t)
-            ? [i]
-            : [];
+      const at = /^[^\p{L}\p{N}]*#[^\p{L}\p{N}]*$/u.test(t)
+        ? [i + 1, i - 1].filter((j) => j >= 0 && j < ws.length && !info.inLabel.has(j))
+        : /^#[^#]|[^#]#$/.test(t)
+          ? [i]
+          : [];
       for (const j of at) {
         const found = idFrom(info, j, 0.8);
         if (found) return found;
@@ -142,6 +141,36 @@ function bareNumber(doc: Doc): Found<string> | null {
 }
 
 /**
+ * A number standing alone on its row above the items, where no label for it was read (a layout that prints
+ * none, or a label lost to the engine): the row holds one id of three digits or more and nothing else but
+ * marks, is not a date, and the row above it, unless it is the title, names no other field and no other
+ * number (a label printed above its value). Read less surely than a labelled number.
+ */
+function loneNumber(doc: Doc): Found<string> | null {
+  for (let k = 0; k < doc.infos.length; k++) {
+    const info = doc.infos[k] as LineInfo;
+    if (info.header) return null;
+    const ws = info.line.words;
+    const kept = ws.map((w, i) => [w, i] as const).filter(([w]) => /[\p{L}\p{N}]/u.test(w.text));
+    if (kept.length === 0 || info.labels.length > 0) continue;
+    const [first, i] = kept[0] as readonly [Word, number];
+    if (dateAt(ws, i) || /^\+/.test(first.text)) continue;
+    const found = idFrom(info, i, 0.6);
+    if (!found || kept.some(([w]) => !found.words.includes(w))) continue;
+    const above = doc.infos[k - 1];
+    const titled = above?.labels.some((l) => l.field === 'title');
+    if (
+      above?.labels.some((l) => l.field !== 'title') ||
+      (!titled && above?.line.words.some((w) => OTHER_NUMBER_WORDS.test(wordKey(w.text))))
+    ) {
+      continue;
+    }
+    return { ...found, unlabelled: true };
+  }
+  return null;
+}
+
+/**
  * A series code of a capital and a 1 or 0 between slashes, beside a code of capitals ("T1/BH/24/5829",
  * "S1/SA/25/…"): the digit is the capital it looks like, I or O.
  */
@@ -160,7 +189,11 @@ export function seriesCodeLetters(id: string): string {
 
 export function readNumberAndDates(doc: Doc): NumberAndDates {
   const found =
-    firstValue(doc, 'invoice_number', 'id') ?? bareNumber(doc) ?? markedNumber(doc) ?? prefixedNumber(doc);
+    firstValue(doc, 'invoice_number', 'id') ??
+    bareNumber(doc) ??
+    prefixedNumber(doc) ??
+    markedNumber(doc) ??
+    loneNumber(doc);
   const invoiceNumber = found && { ...found, value: seriesCodeLetters(found.value) };
   const dueDate = firstValue(doc, 'due_date', 'date');
   const issueDate = firstValue(doc, 'issue_date', 'date') ?? unlabelledDate(doc, dueDate);
