@@ -61,6 +61,14 @@ describe('parseDate', () => {
     // Words of another skeleton are no month.
     expect(parseDate('31 بولص 2025')).toBeNull();
   });
+  it('reads an Arabic month name one letter off between the day and the year, where it names one month', () => {
+    expect(parseDate('19 مايوه 2024')).toBe('2024-05-19');
+    expect(parseDate('2024 نوفمر 3')).toBe('2024-11-03');
+    // One letter from يونيو and from يوليو: no month; a word far from every month, or without a year: none.
+    expect(parseDate('5 يوكيو 2024')).toBeNull();
+    expect(parseDate('12 شارع 2024')).toBeNull();
+    expect(parseDate('19 مايوه')).toBeNull();
+  });
   it("does not take words of a short month's skeleton for the month", () => {
     // تمور (dates, the fruit) has the skeleton of تموز; short names are matched as written only.
     expect(parseDate('10 تمور 25')).toBeNull();

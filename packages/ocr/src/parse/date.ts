@@ -1,4 +1,4 @@
-import { arabicSkeleton, foldArabic, toWesternDigits } from '../text.js';
+import { arabicSkeleton, editDistance, foldArabic, toWesternDigits } from '../text.js';
 
 const EN_MONTHS: Record<string, number> = {
   january: 1,
@@ -94,6 +94,22 @@ const AR_MONTH_PATTERNS = AR_MONTHS.map(
   ([name, n]) => [new RegExp(`(^|[\\s\\d\\-/.,،])(?:ل|ب)?${name}(?=[\\s\\d\\-/.,،]|$)`, 'g'), n] as const,
 );
 
+/** The single-word Arabic month names' skeletons, each with its month, for a name misread by one letter. */
+const AR_MONTH_NAMES = AR_MONTHS.filter(([name]) => !name.includes(' ')).map(
+  ([name, n]) => [arabicSkeleton(name), n] as const,
+);
+
+/**
+ * An Arabic word of four letters or more where a date's month name stands (between its day and its year)
+ * that is one letter from month names of one month only ("مايوه" is مايو); one letter from two months
+ * (يونيو and يوليو differ by one) it stays unread.
+ */
+function nearMonth(word: string): number | null {
+  const sk = arabicSkeleton(word);
+  const months = new Set(AR_MONTH_NAMES.filter(([name]) => editDistance(name, sk) <= 1).map(([, n]) => n));
+  return months.size === 1 ? ([...months][0] as number) : null;
+}
+
 /** Replaces month names with "@N@" markers so the numeric patterns below can read them. */
 function markMonths(s: string): string {
   let out = ` ${s} `;
@@ -132,7 +148,11 @@ export function parseDate(raw: string, opts: DateOptions = {}): string | null {
   }
   // Right-to-left pages can come out of OCR with the parts in reverse: 2025/03/14 read as 14/03/2025 is
   // handled above; a month name with the day and year on either side is handled here.
-  if (!s.includes('@')) return null;
+  if (!s.includes('@')) {
+    const g = DAY_WORD_YEAR.exec(s) ?? YEAR_WORD_DAY.exec(s);
+    const n = g?.groups && nearMonth(g.groups.month as string);
+    return n && g.groups ? iso(Number(g.groups.year), n, Number(g.groups.day)) : null;
+  }
   m = DAY_MONTH_YEAR.exec(s);
   if (m) return iso(Number(m[3]), Number(m[2]), Number(m[1]));
   m = MONTH_DAY_YEAR.exec(s);
@@ -151,3 +171,6 @@ const YEAR_MONTH_DAY = new RegExp(`(?<!\\d)(\\d{4})${SEP}@(\\d+)@${SEP}(\\d{1,2}
 const DAY_TH_MONTH_YEAR = new RegExp(
   `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?${SEP}@(\\d+)@${SEP}(\\d{4}|\\d{2})(?!\\d)`,
 );
+const WORD = '(?<month>[\\u0621-\\u064a]{4,})';
+const DAY_WORD_YEAR = new RegExp(`(?<!\\d)(?<day>\\d{1,2})\\s+${WORD}\\s+(?<year>\\d{4})(?!\\d)`);
+const YEAR_WORD_DAY = new RegExp(`(?<!\\d)(?<year>\\d{4})\\s+${WORD}\\s+(?<day>\\d{1,2})(?!\\d)`);
