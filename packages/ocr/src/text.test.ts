@@ -28,6 +28,10 @@ describe('text normalisation', () => {
   it('puts back a lam-alef with hamza answered in reversed order, and dots read as zeros inside words', () => {
     expect(arabicLetterFixes('اإلتقان')).toBe('الإتقان');
     expect(arabicLetterFixes('األمل')).toBe('الأمل');
+    // Letters of Persian, Urdu and Kurdish drawn like an Arabic one are that letter.
+    expect(arabicLetterFixes('مۆسسة')).toBe('مؤسسة');
+    expect(arabicLetterFixes('ھاتف')).toBe('هاتف');
+    expect(arabicLetterFixes('شرڪة')).toBe('شركة');
     // A hamzated alef after lam is left alone where it is written so.
     expect(arabicLetterFixes('الألوان مسألة')).toBe('الألوان مسألة');
     expect(arabicLetterFixes('ذ٠م٠م')).toBe('ذ.م.م');

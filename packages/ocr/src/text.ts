@@ -43,14 +43,48 @@ export function arabicForms(s: string): string {
 }
 
 /**
+ * Letters of Persian, Urdu and Kurdish the engine answers for the Arabic letter they are drawn like (the
+ * Arabic model holds them all), by that letter: Arabic invoices print none of them. ("ھ" is the initial
+ * form of ه, "ۆ" the waw of "مؤسسة" with its hamza blurred.)
+ */
+const NEAREST_ARABIC_LETTER = new Map<string, string>([
+  ['\u06aa', '\u0643'], // ڪ swash kaf: ك
+  ['\u06af', '\u0643'], // گ gaf: ك
+  ['\u06be', '\u0647'], // ھ heh doachashmee: ه
+  ['\u06c1', '\u0647'], // ہ heh goal: ه
+  ['\u06d5', '\u0647'], // ە ae: ه
+  ['\u06c3', '\u0629'], // ۃ teh marbuta goal: ة
+  ['\u06c6', '\u0624'], // ۆ oe: ؤ
+  ['\u06c7', '\u0648'], // ۇ u: و
+  ['\u06c8', '\u0648'], // ۈ yu: و
+  ['\u06c9', '\u0648'], // ۉ kirghiz yu: و
+  ['\u067e', '\u0628'], // پ peh: ب
+  ['\u0686', '\u062c'], // چ tcheh: ج
+  ['\u0679', '\u062a'], // ٹ tteh: ت
+  ['\u067c', '\u062a'], // ټ teh with ring: ت
+  ['\u067d', '\u062b'], // ٽ teh with three dots: ث
+  ['\u068a', '\u062f'], // ڊ dal with dot below: د
+  ['\u068c', '\u062f'], // ڌ dahal: د
+  ['\u068f', '\u0630'], // ڏ dal with three dots: ذ
+  ['\u0693', '\u0631'], // ړ reh with ring: ر
+  ['\u06ba', '\u0646'], // ں noon ghunna: ن
+  ['\u06d0', '\u064a'], // ې e: ي
+  ['\u06d2', '\u064a'], // ے yeh barree: ي
+  ['\u0674', '\u0621'], // ٴ high hamza: ء
+]);
+
+/**
  * Misreads of Arabic the script's own rules give away:
  * - lam-alef with a hamza or madda (لأ لإ لآ) answered in reversed order after the article's alef
  *   ("اإلتقان" for الإتقان): no Arabic word has an alef followed by a hamzated alef;
- * - the Arabic-Indic zero between two letters is a dot ("ذ٠م٠م" is ذ.م.م): digits do not stand inside words.
+ * - the Arabic-Indic zero between two letters is a dot ("ذ٠م٠م" is ذ.م.م): digits do not stand inside words;
+ * - letters of other languages written in the script, drawn like an Arabic letter (`NEAREST_ARABIC_LETTER`).
  */
 export function arabicLetterFixes(s: string): string {
   if (!hasArabic(s)) return s;
-  return s
+  return [...s]
+    .map((ch) => NEAREST_ARABIC_LETTER.get(ch) ?? ch)
+    .join('')
     .replace(/\u0627([\u0622\u0623\u0625])\u0644/g, '\u0627\u0644$1')
     .replace(/(?<=[\u0621-\u064a])\u0660(?=[\u0621-\u064a])/g, '.');
 }
