@@ -1,7 +1,7 @@
 // The region tables and what the extraction asks of them. Every region's rows apply to every document:
 // each row is anchored to words of its own region ("Jalan", "Kuala Lumpur", "ش.م.م"), so it does nothing
 // on a document from elsewhere.
-import { editDistance, foldArabic, toWesternDigits } from '../text.js';
+import { arabicSkeleton, editDistance, foldArabic, toWesternDigits } from '../text.js';
 import { unitedArabEmirates } from './ae.js';
 import { bahrain } from './bh.js';
 import { egypt } from './eg.js';
@@ -76,7 +76,30 @@ export function fixArabicLegalFormTail(name: string): string {
       return arabicLegalForms.has(letters) ? [...letters].join('.') : tail;
     },
   );
-  return fixed !== name ? fixed : nearLegalFormTail(name);
+  if (fixed !== name) return fixed;
+  const near = nearLegalFormTail(name);
+  return near !== name ? near : undottedLegalFormTail(name);
+}
+
+/** The region tables' Arabic legal forms by their dotless skeleton, where no two forms share one. */
+const legalFormBySkeleton = (() => {
+  const by = new Map<string, string[]>();
+  for (const f of arabicLegalForms) by.set(arabicSkeleton(f), [...(by.get(arabicSkeleton(f)) ?? []), f]);
+  return new Map([...by].filter(([, fs]) => fs.length === 1).map(([k, fs]) => [k, fs[0] as string]));
+})();
+
+/**
+ * An Arabic legal form whose dots, between its letters and on them, were all lost: the name's last word,
+ * of three or four letters, spells a form of the region tables but for the dots on its letters ("دمم" is
+ * ذ.م.م). Not after a name of no word of its own.
+ */
+function undottedLegalFormTail(name: string): string {
+  const words = name.split(' ');
+  const last = words.at(-1) ?? '';
+  if (words.length < 2 || !/^[\u0622-\u064a]{3,4}$/.test(last)) return name;
+  if (!words.slice(0, -1).some((w) => /[\u0622-\u064a]{3}/.test(w))) return name;
+  const form = legalFormBySkeleton.get(arabicSkeleton(last));
+  return form ? [...words.slice(0, -1), [...form].join('.')].join(' ') : name;
 }
 
 /**

@@ -141,5 +141,10 @@ describe('currencyDecimals and inRegionalLegalForm', () => {
     // Short words of a name without a mark or a lone letter, and a tail one letter from two forms, stay.
     expect(fixArabicLegalFormTail('مطعم أبو علي')).toBe('مطعم أبو علي');
     expect(fixArabicLegalFormTail('تهامة للصناعات الحديدية لمم')).toBe('تهامة للصناعات الحديدية لمم');
+    // Every dot lost, between the letters and on them: the last word spells one form but for its dots.
+    expect(fixArabicLegalFormTail('قرطبة للهندسة دمم')).toBe('قرطبة للهندسة ذ.م.م');
+    expect(fixArabicLegalFormTail('نجد للتجارة شمكم')).toBe('نجد للتجارة ش.م.ك.م');
+    expect(fixArabicLegalFormTail('مصنع الشمع')).toBe('مصنع الشمع');
+    expect(fixArabicLegalFormTail('دمم')).toBe('دمم');
   });
 });
