@@ -91,6 +91,28 @@ describe('reconcileTotals', () => {
     expect(r.derived.has('rate')).toBe(true);
   });
 
+  it('takes amounts read without their label only where the subtotal read, they and the total add up', () => {
+    const loose = (v: string) => ({ value: d(v), strength: 0.2, loose: true });
+    const amounts = [loose('399.68'), loose('3064.20'), loose('12.00')];
+    const r = reconcileTotals({
+      subtotal: [c('2664.52')],
+      tax: amounts,
+      total: [c('2664.52', 0.8), ...amounts],
+      rate: [],
+      linesSum: d('2664.52'),
+    });
+    expect([f(r.tax), f(r.total)]).toEqual(['399.68', '3064.20']);
+    // Not an amount that only agrees on a rate with the subtotal (5 %): without a total it proves nothing.
+    const none = reconcileTotals({
+      subtotal: [c('100.00')],
+      tax: [loose('5.00')],
+      total: [loose('5.00')],
+      rate: [],
+      linesSum: null,
+    });
+    expect([f(none.subtotal), none.tax, none.total]).toEqual(['100.00', null, null]);
+  });
+
   it('derives a missing total, tax or subtotal', () => {
     expect(
       f(

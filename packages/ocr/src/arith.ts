@@ -258,6 +258,11 @@ export interface AmountCandidate {
   value: Dec;
   /** 0..1: how much the label and the reading are trusted. */
   strength: number;
+  /**
+   * Read without its label (a row whose label was not read): taken only as one of three different
+   * amounts where subtotal + tax = total holds, and it adds nothing for being read.
+   */
+  loose?: boolean;
 }
 
 export interface TotalsInput {
@@ -314,6 +319,12 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
             let score = 0;
             // A receipt that prints a rounding line adds up to the cent; elsewhere a cent is forgiven.
             const sums = (x: Dec, y: Dec): boolean => (rounds.length ? x === y : near(x, y));
+            if (
+              [s, t, g].some((c) => c?.loose) &&
+              !(s && t && g && s !== g && t.value > 0n && sums(s.value + t.value + adj, g.value))
+            ) {
+              continue;
+            }
             // A tax above 30 % of its subtotal is no tax of it (the rates in use stop at 21 %): two
             // misread amounts that happen to add up ("10.90 + 9.00 = 19.90") prove nothing.
             if (s && t && g && sums(s.value + t.value + adj, g.value) && t.value * 10n <= s.value * 3n)
@@ -335,7 +346,7 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
               score -= 0.3;
             // Cash rounding exists to land on 5 cents: a rounded total that does not is misread.
             if (a && g && g.value % (5n * CENT) !== 0n) score -= 1;
-            for (const c of [s, t, g, r]) if (c) score += 0.2 + 0.3 * c.strength;
+            for (const c of [s, t, g, r]) if (c && !c.loose) score += 0.2 + 0.3 * c.strength;
             if (!best || score > best.score + 1e-9) best = { s, t, g, r, a, score };
           }
   const derived = new Set<'subtotal' | 'tax' | 'total' | 'rate'>();
@@ -395,7 +406,10 @@ export function reconcileTotals(input: TotalsInput): TotalsChoice {
     checked.add('rate').add('tax').add('subtotal');
   }
   if (subtotal !== null && L !== null && near(subtotal, L)) checked.add('lines').add('subtotal');
-  // A value computed from the others satisfies the check by construction: that proves nothing.
+  // A value computed from the others satisfies the check by construction: that proves nothing. Nor does
+  // an amount read without its label, which was taken because it satisfies it.
   for (const k of derived) checked.delete(k);
+  if (best?.t?.loose) checked.delete('tax');
+  if (best?.g?.loose) checked.delete('total');
   return { subtotal, tax, total, rate, derived, checked };
 }

@@ -1441,6 +1441,33 @@ describe('extractFields on invoices of our own making', () => {
     ).toBeNull();
   });
 
+  it('reads the tax and total of rows whose labels were not read where they add up to the subtotal', () => {
+    const rows = (tax: string, total: string): [number, string][][] => [
+      [[100, 'Gulf Lines Trading']],
+      ...tableRows([
+        ['Steel Shelving', '2', '1,200.00', '2,400.00'],
+        ['Desk Lamp', '4', '66.13', '264.52'],
+      ]),
+      [
+        [900, 'Subtotal'],
+        [1200, '2,664.52'],
+      ],
+      [
+        [900, 'Qwzx'],
+        [1200, tax],
+      ],
+      [
+        [900, 'Hjkq vbn'],
+        [1200, total],
+      ],
+    ];
+    const f = extractFields(page(rows('399.68', '3,064.20'))).fields;
+    expect([f.subtotal, f.tax_amount, f.total]).toEqual(['2664.52', '399.68', '3064.20']);
+    // Amounts that do not add up are no tax and total.
+    const g = extractFields(page(rows('12.00', '3,064.20'))).fields;
+    expect([g.tax_amount, g.total]).not.toEqual(['12.00', '3064.20']);
+  });
+
   it('reads the number sign with a misread mark beside it as the label', () => {
     const lines = page([[[100, 'Gulf Lines Trading']], [[100, '44877 %#']], [[100, 'Date: 12.06.2024']]]);
     expect(extractFields(lines).fields.invoice_number).toBe('44877');

@@ -1,7 +1,7 @@
 // Totals: subtotal, tax, rate and total picked among the amounts beside their labels so that the
 // document adds up, then settled by its rounding line and by what was paid less the change.
 import { reconcileTotals, zeroReadAsMark } from '../arith.js';
-import type { TotalsChoice } from '../arith.js';
+import type { AmountCandidate, TotalsChoice } from '../arith.js';
 import { SCALE, mul, roundDec } from '../decimal.js';
 import type { Dec } from '../decimal.js';
 import type { Word } from '../layout.js';
@@ -14,9 +14,7 @@ import { amountAt } from './tokens.js';
 import { valuesFor } from './values.js';
 
 /** An amount read beside a label, with how much its label and place make it the one wanted. */
-export interface Candidate {
-  value: Dec;
-  strength: number;
+export interface Candidate extends AmountCandidate {
   found: Found<string | Dec>;
 }
 
@@ -63,25 +61,59 @@ function amountCands(
   );
 }
 
+/**
+ * The amounts of the rows below the items whose label was not read (a label misread past recognition,
+ * "الضرء" for الضريبة): each row's amount nearest its words, a weak candidate for the tax and the total,
+ * which the totals take only where it makes the subtotal read add up.
+ */
+function unlabelledAmounts(doc: Doc, lastItemIdx: number): Candidate[] {
+  if (lastItemIdx < 0) return [];
+  return doc.infos
+    .filter((info) => info.idx > lastItemIdx && !info.labels.length && !info.header)
+    .flatMap((info) => {
+      const ws = info.line.words;
+      const lettered = ws.filter((w) => (w.text.match(/\p{L}/gu) ?? []).length >= 2);
+      const first = lettered[0];
+      if (!first) return [];
+      const at = ws.indexOf(first);
+      const label: Label = {
+        field: 'other_amount',
+        start: at,
+        end: at,
+        arabic: info.line.rtl,
+        x0: Math.min(...lettered.map((w) => w.x0)),
+        x1: Math.max(...lettered.map((w) => w.x1)),
+      };
+      return withCents(valuesFor(doc, info, label, 'amount'))
+        .filter((v) => v.line === info.line)
+        .slice(0, 1)
+        .map((v) => ({ value: v.value as Dec, strength: 0.2 * v.conf, found: v, loose: true }));
+    });
+}
+
 export function readTotals(doc: Doc, rows: ItemRow[]): Totals {
   const { infos } = doc;
   const lastItemIdx = rows.length ? Math.max(...rows.map((r) => r.lastLine)) : -1;
   const belowItems = (info: LineInfo): number => (info.idx > lastItemIdx ? 1 : 0.6);
+  const loose = unlabelledAmounts(doc, lastItemIdx);
   const subC = amountCands(doc, 'subtotal', belowItems);
-  const taxC = amountCands(doc, 'tax', belowItems);
-  const totalC = amountCands(doc, 'total', (info, l) => {
-    const text = info.line.words
-      .slice(l.start, l.end + 1)
-      .map((w) => wordKey(w.text))
-      .join(' ');
-    const strong = /grand|due|payable|incl|inc |rounded|final|after|nett|المستحق|الكلي|شامل|النهائي/.test(
-      text,
-    )
-      ? 1
-      : 0.8;
-    // The last total on the page is most often the one that counts.
-    return strong * belowItems(info) * (0.85 + 0.15 * (info.idx / Math.max(1, infos.length)));
-  });
+  const taxC = [...amountCands(doc, 'tax', belowItems), ...loose];
+  const totalC = [
+    ...amountCands(doc, 'total', (info, l) => {
+      const text = info.line.words
+        .slice(l.start, l.end + 1)
+        .map((w) => wordKey(w.text))
+        .join(' ');
+      const strong = /grand|due|payable|incl|inc |rounded|final|after|nett|المستحق|الكلي|شامل|النهائي/.test(
+        text,
+      )
+        ? 1
+        : 0.8;
+      // The last total on the page is most often the one that counts.
+      return strong * belowItems(info) * (0.85 + 0.15 * (info.idx / Math.max(1, infos.length)));
+    }),
+    ...loose,
+  ];
   // Rounding adjustments ("Rounding Adj -0.02") close the sum between subtotal + tax and a rounded total.
   const roundC = labelsOf(doc, 'other_amount')
     .filter(({ info, label }) => /^round/.test(wordKey(info.line.words[label.start]?.text ?? '')))
