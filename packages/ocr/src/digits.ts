@@ -417,7 +417,7 @@ const LATIN_ID = /^(?=(?:.*\d){3})(?=.*[A-Z])[A-Z\d][A-Z\d/-]+$/;
  * BL253049): the same length, the same wherever the English reading has a digit or a mark, a digit or a
  * capital wherever it has a capital, and at least one capital read as a digit.
  */
-function capitalsReadAsDigits(english: string, read: string): boolean {
+export function capitalsReadAsDigits(english: string, read: string): boolean {
   if (english.length !== read.length || english === read) return false;
   let misread = 0;
   for (let i = 0; i < english.length; i++) {

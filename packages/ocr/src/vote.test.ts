@@ -185,6 +185,21 @@ describe('vote', () => {
     expect(result.fields.issue_date).toBe('2025-03-14');
   });
 
+  it("takes another reading's reference where the winner read its capital as a digit", () => {
+    const numbered = (no: string, total: string): Line[] => {
+      const lines = invoice('Cedar Lamps LLC', '2025-03-14', 'VAT', total);
+      lines.splice(1, 1, ...reading([[[100, `Invoice No: ${no}`]]]));
+      return lines;
+    };
+    const { result } = vote([numbered('8961522', '115.00'), numbered('A961522', '175.00')]);
+    expect(result.fields.total).toBe('115.00');
+    expect(result.fields.invoice_number).toBe('A961522');
+    // Not where the two differ in a digit too.
+    expect(
+      vote([numbered('8961522', '115.00'), numbered('A961523', '175.00')]).result.fields.invoice_number,
+    ).toBe('8961522');
+  });
+
   it("keeps the first reading's names and dates when another wins with the same amounts", () => {
     // The second reading found the printed rate (one more check holds) but garbled the seller and date.
     const { result } = vote([

@@ -1,5 +1,6 @@
 // The advanced pipeline reads a page several ways; the readings are extracted and voted on here.
 import type { Lexicon } from './engine/lexicon.js';
+import { capitalsReadAsDigits } from './digits.js';
 import { OcrError } from './errors.js';
 import { extractFields, oneMisread } from './extract.js';
 import type { ExtractResult } from './extract.js';
@@ -82,11 +83,16 @@ export function vote(
     best.result,
     results.filter((r) => r !== best.result),
   );
-  // Fields the winner missed are taken from the other readings.
+  // Fields the winner missed, or read without their label, are taken from the other readings; and a
+  // reference whose capitals the winner read as digits ("8961522" for A961522), from a reading that kept them.
   const f = best.result.fields;
   for (const r of results) {
     if (r === best.result) continue;
     const o = r.fields;
+    if (f.invoice_number && o.invoice_number && capitalsReadAsDigits(o.invoice_number, f.invoice_number)) {
+      f.invoice_number = o.invoice_number;
+      copyMeta(best.result, r, 'invoice_number');
+    }
     // A total too: a winner that found none (it added up a subtotal and tax instead) is no reason to
     // lose the one another reading found.
     for (const k of ['invoice_number', 'issue_date', 'due_date', 'currency', 'total'] as const) {
