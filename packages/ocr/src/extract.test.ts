@@ -1468,6 +1468,39 @@ describe('extractFields on invoices of our own making', () => {
     expect([g.tax_amount, g.total]).not.toEqual(['12.00', '3064.20']);
   });
 
+  it('reads an id whose digits the engine cut apart by a narrow gap as one id', () => {
+    const read = (rows: [number, string][][]): string | null =>
+      extractFields(page(rows)).fields.invoice_number;
+    // Words 12 px apart, under half the digits' 30 px height: the engine's cut, not a word space.
+    expect(
+      read([
+        [
+          [600, 'IN٢٤'],
+          [668, '٤٤٦٥'],
+          [900, 'رقم الفاتورة:'],
+        ],
+      ]),
+    ).toBe('IN244465');
+    expect(
+      read([
+        [
+          [500, 'S/BH/٢٤/٨'],
+          [638, '٢٥٦#'],
+          [900, 'رقم الفاتورة:'],
+        ],
+      ]),
+    ).toBe('S/BH/24/8256');
+    // A number set a word space or more apart is another.
+    expect(
+      read([
+        [
+          [100, 'Invoice No: 1234'],
+          [420, '5678'],
+        ],
+      ]),
+    ).toBe('1234');
+  });
+
   it('reads the number sign with a misread mark beside it as the label', () => {
     const lines = page([[[100, 'Gulf Lines Trading']], [[100, '44877 %#']], [[100, 'Date: 12.06.2024']]]);
     expect(extractFields(lines).fields.invoice_number).toBe('44877');

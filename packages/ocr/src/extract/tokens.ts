@@ -58,7 +58,9 @@ function idAt(words: Word[], i: number): string | null {
 /**
  * An id printed as one token may come out of the engine as several ("F" "090367-" on a right-to-left
  * line, where the hyphen is moved to the wrong end): neighbouring Latin and digit words joined by a
- * separator are read back as one id.
+ * separator are read back as one id; so are digits cut apart by a gap narrower than half their height
+ * ("IN٢٤ ٤٤٦٥", "S/BH/٢٤/٨ ٢٥٦#": the Arabic model cuts runs of Arabic-Indic digits), a word space
+ * being wider.
  */
 export function idRun(words: Word[], i: number, line: Line): { value: string; n: number } | null {
   const fix = (w: Word): string => {
@@ -70,18 +72,26 @@ export function idRun(words: Word[], i: number, line: Line): { value: string; n:
   let start = i;
   let end = i;
   const close = (a: Word, b: Word): boolean => b.x0 - a.x1 < line.height * 0.9;
+  const cut = (a: Word, b: Word): boolean => {
+    const h = Math.max(a.y1 - a.y0, b.y1 - b.y0);
+    return b.x0 - a.x1 < h * 0.5 && b.x0 - a.x1 > -h * 0.2 && /\d$/.test(fix(a)) && /^\d/.test(fix(b));
+  };
+  const joins = (a: Word, b: Word): boolean =>
+    /[-/]$/.test(fix(a)) ||
+    /^[-/]/.test(fix(b)) ||
+    (cut(a, b) && [a, b].some((x) => /^\d+[#:]?$/.test(fix(x))));
   while (start > 0) {
     const prev = words[start - 1] as Word;
     const cur = words[start] as Word;
     if (hasArabic(prev.text) || !close(prev, cur) || !/^[A-Za-z0-9][A-Za-z0-9\-/]*$/.test(fix(prev))) break;
-    if (!/[-/]$/.test(fix(prev)) && !/^[-/]/.test(fix(cur))) break;
+    if (!joins(prev, cur)) break;
     start--;
   }
   while (end + 1 < words.length) {
     const next = words[end + 1] as Word;
     const cur = words[end] as Word;
-    if (hasArabic(next.text) || !close(cur, next) || !/^[A-Za-z0-9\-/]+$/.test(fix(next))) break;
-    if (!/[-/]$/.test(fix(cur)) && !/^[-/]/.test(fix(next))) break;
+    if (hasArabic(next.text) || !close(cur, next) || !/^[A-Za-z0-9\-/]+[#:]?$/.test(fix(next))) break;
+    if (!joins(cur, next)) break;
     end++;
   }
   if (start === end) {
@@ -92,6 +102,7 @@ export function idRun(words: Word[], i: number, line: Line): { value: string; n:
     .slice(start, end + 1)
     .map(fix)
     .join('')
+    .replace(/[#:]+$/, '')
     .replace(/^[-/]+|[-/]+$/g, '');
   return { value: joined, n: end - i + 1 };
 }
