@@ -26,11 +26,11 @@ import type { TesseractOptions } from './engine/tesseract.js';
 import { ahead, readingPage, spareCore } from './ahead.js';
 import type { Ahead } from './ahead.js';
 import { paddle } from './engine/paddle.js';
-import { englishWords } from './engine/lexicon.js';
+import { arabicWords, englishWords } from './engine/lexicon.js';
 import { fixPlaceWords } from './parse/places.js';
 import { OcrError } from './errors.js';
 import { confirmVendorName, extractFields as extractPage, fixAddressMisreads } from './extract.js';
-import { hasArabic } from './text.js';
+import { fixLamAlefOrder, hasArabic } from './text.js';
 import { buildLines, rawText } from './layout.js';
 import { vote } from './vote.js';
 import { secondLook } from './second-look.js';
@@ -431,7 +431,16 @@ async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number):
   const { budget, options } = ctx;
   budget.check();
   options.onProgress?.({ page: ctx.pages, pages: ctx.pages, stage: 'extract' });
-  const primary = perPage.map((r) => r.filter((p) => !p.second));
+  // Arabic words with a lam-alef read out of order are put back where the Arabic word list knows them.
+  const arabicList = perPage.some((r) => r.some((p) => p.words.some((w) => hasArabic(w.text))))
+    ? await arabicWords(budget)
+    : null;
+  const lamAlef = (p: PageWords): PageWords => {
+    if (!arabicList) return p;
+    const known = (w: string): boolean => arabicList.has(w);
+    return { ...p, words: p.words.map((w) => ({ ...w, text: fixLamAlefOrder(w.text, known) })) };
+  };
+  const primary = perPage.map((r) => r.filter((p) => !p.second).map(lamAlef));
   const variants = Math.max(...primary.map((r) => r.length));
   const readings: Line[][] = [];
   for (let v = 0; v < variants; v++) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   arabicForms,
   arabicLetterFixes,
+  fixLamAlefOrder,
   foldArabic,
   joinArabicConjunction,
   toWesternDigits,
@@ -38,6 +39,16 @@ describe('text normalisation', () => {
     // Digits beside letters or other digits stay digits.
     expect(arabicLetterFixes('١٠٠ قطعة ٢٠')).toBe('١٠٠ قطعة ٢٠');
     expect(arabicLetterFixes('Invoice 1010')).toBe('Invoice 1010');
+  });
+
+  it('puts back a lam-alef read out of order where exactly one variant is a known word', () => {
+    const known = (w: string): boolean => ['للمقاولات', 'للأجهزة', 'لألف', 'قالت', 'قلات'].includes(w);
+    expect(fixLamAlefOrder('للمقاوالت', known)).toBe('للمقاولات');
+    expect(fixLamAlefOrder('(للاإجهزة)', known)).toBe('(للأجهزة)');
+    // A known word stays, even where a variant is known too; so does a word two variants fit, or none.
+    expect(fixLamAlefOrder('لألف', known)).toBe('لألف');
+    expect(fixLamAlefOrder('قالت', known)).toBe('قالت');
+    expect(fixLamAlefOrder('الجهاز', known)).toBe('الجهاز');
   });
   it('joins the conjunction و to the word it leads', () => {
     expect(joinArabicConjunction('النخيل للعقارات و شركاه')).toBe('النخيل للعقارات وشركاه');

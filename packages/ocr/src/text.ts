@@ -90,6 +90,36 @@ export function arabicLetterFixes(s: string): string {
 }
 
 /**
+ * The variants of an Arabic word with one lam-alef ligature (لا لأ لإ لآ) put back in order where the engine
+ * answered its two letters reversed ("للمقاوالت" for للمقاولات, "لألجهزة" for للأجهزة), or with one alef
+ * too many before a hamzated alef ("للاإجهزة" for للأجهزة). Not at the word's start: the article ال.
+ */
+function lamAlefVariants(w: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < w.length - 1; i++) {
+    const two = w.slice(i, i + 2);
+    if (/^[\u0627\u0623\u0625\u0622]\u0644$/.test(two))
+      out.add(w.slice(0, i) + two[1] + two[0] + w.slice(i + 2));
+    if (/^\u0627[\u0623\u0625]$/.test(two)) {
+      for (const hamza of ['\u0623', '\u0625']) out.add(w.slice(0, i) + hamza + w.slice(i + 2));
+    }
+  }
+  return out;
+}
+
+/**
+ * An Arabic word of four letters or more that is no known word, with its lam-alef read out of order: the
+ * one variant of it (`lamAlefVariants`) that is a known word, where exactly one is. Marks around the word
+ * are kept.
+ */
+export function fixLamAlefOrder(text: string, known: (word: string) => boolean): string {
+  const m = /^([^\u0621-\u064a]*)([\u0621-\u064a]{4,})([^\u0621-\u064a]*)$/.exec(text);
+  if (!m || known(m[2] as string)) return text;
+  const found = [...lamAlefVariants(m[2] as string)].filter(known);
+  return found.length === 1 ? `${m[1]}${found[0]}${m[3]}` : text;
+}
+
+/**
  * The conjunction و is written joined to the word it leads; the engine often sets it apart, since و
  * never joins the letter after it ("و شركاه" for وشركاه).
  */

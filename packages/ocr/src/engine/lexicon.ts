@@ -2,11 +2,12 @@
 // from the system's `eng` model with the engine's own tools, once per process. The second opinion on
 // names and addresses (`merge.ts`) uses it to tell a word from a misread one ("Guardian", not "Goardian").
 // The place and address words of `parse/places.ts` are added to it: the dictionary lacks most of them.
+// The tuned Arabic model's word list tells an Arabic word from one with its lam-alef misread (`text.ts`).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Budget, run } from './exec.js';
-import { stockTessdata } from './models.js';
+import { stockTessdata, tunedModelFile } from './models.js';
 import { placeWords } from '../parse/places.js';
 
 /** Known words, looked up in lower case. */
@@ -62,32 +63,27 @@ export class WordList implements Lexicon {
 }
 
 let words: Promise<WordList | null> | null = null;
+let arabic: Promise<WordList | null> | null = null;
 
 /** Unpacking takes under a second; a document's own budget does not bound it (others may be waiting). */
 const UNPACK_MS = 60_000;
 
-async function unpack(): Promise<WordList | null> {
+/** A model's word list (its `lstm-word-dawg`) in lower case with `extra` words, sorted; null on failure. */
+async function unpack(model: string, extra: Iterable<string>): Promise<WordList | null> {
   const budget = new Budget(UNPACK_MS);
   const dir = await mkdtemp(join(tmpdir(), 'invoicing-ocr-words-'));
   try {
-    const dawg = join(dir, 'eng.lstm-word-dawg');
-    const charset = join(dir, 'eng.lstm-unicharset');
+    const dawg = join(dir, 'm.lstm-word-dawg');
+    const charset = join(dir, 'm.lstm-unicharset');
     // Only the two components the list is made of.
-    const unpacked = await run(
-      'combine_tessdata',
-      ['-e', join(stockTessdata(), 'eng.traineddata'), dawg, charset],
-      budget,
-    );
+    const unpacked = await run('combine_tessdata', ['-e', model, dawg, charset], budget);
     if (unpacked.code !== 0) return null;
     const file = join(dir, 'words.txt');
     const listed = await run('dawg2wordlist', [charset, dawg, file], budget);
     if (listed.code !== 0) return null;
     // Lower case here, sorted and made unique by `sort` (bytes of UTF-8 sort by code point).
     const lower = join(dir, 'lower.txt');
-    await writeFile(
-      lower,
-      `${(await readFile(file, 'utf8')).toLowerCase()}\n${[...placeWords].join('\n')}\n`,
-    );
+    await writeFile(lower, `${(await readFile(file, 'utf8')).toLowerCase()}\n${[...extra].join('\n')}\n`);
     const sorted = await run('sort', ['-u', '-o', file, lower], budget);
     if (sorted.code !== 0) return null;
     const list = new WordList(await readFile(file, 'utf8'));
@@ -104,8 +100,21 @@ async function unpack(): Promise<WordList | null> {
  * kept for the others.
  */
 export async function englishWords(budget: Budget): Promise<WordList | null> {
-  words ??= unpack().catch(() => null);
+  words ??= unpack(join(stockTessdata(), 'eng.traineddata'), placeWords).catch(() => null);
   const list = await words;
+  budget.check();
+  return list;
+}
+
+/**
+ * The Arabic word list of the tuned model (some 840,000 words, which its training kept from the stock
+ * `Arabic` model's), unpacked once per process as `englishWords` is; null without the model or the tools.
+ */
+export async function arabicWords(budget: Budget): Promise<WordList | null> {
+  const model = tunedModelFile();
+  if (!model) return null;
+  arabic ??= unpack(model, []).catch(() => null);
+  const list = await arabic;
   budget.check();
   return list;
 }
