@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveRate, readLine, reconcileTotals, taxMatches } from './arith.js';
+import { deriveRate, leadingZeroMark, readLine, reconcileTotals, taxMatches } from './arith.js';
 import { dec, fmtFixed, fmtTrim, mul, roundDec } from './decimal.js';
 import type { Dec } from './decimal.js';
 
@@ -244,5 +244,20 @@ describe('reconcileTotals', () => {
     expect(readLine([d('2'), d('5.00'), d('9.00')]).repaired).toBe(false);
     expect(readLine([d('0'), d('226.00'), d('11300.00')]).repaired).toBe(false);
     expect(readLine([d('15'), d('120916'), d('193.740')]).consistent).toBe(false);
+  });
+
+  it('reads the marks of several numbers of an Arabic-Indic row as zeros, and a fraction with a leading zero', () => {
+    // "٠٠٥ ٤٠١٨ ٢٠٠٩" for ٠٫٥ x ٤٫١٨ = ٢٫٠٩: every number's mark a zero, the quantity's a second leading zero.
+    expect(
+      ['005', '05', '0025', '5', '105'].map((t) => leadingZeroMark(t)).map((v) => v && fmtTrim(v)),
+    ).toEqual(['0.5', '0.5', '0.25', null, null]);
+    const nums = ['5', '4018', '2009'].map(d);
+    const alts = [[leadingZeroMark('005') as Dec], [], []];
+    const r = readLine(nums, ['qty', 'price', 'amount'], true, true, alts);
+    expect([r.quantity, r.unitPrice, r.total].map((v) => fmtTrim(v as Dec))).toEqual(['0.5', '4.18', '2.09']);
+    expect([r.consistent, r.repaired]).toEqual([true, true]);
+    // Not where no such readings multiply out, nor in Western digits.
+    expect(readLine(['5', '4018', '2019'].map(d), undefined, true, true, alts).consistent).toBe(false);
+    expect(fmtTrim(readLine(nums, undefined, true, false, alts).quantity as Dec)).toBe('5');
   });
 });

@@ -116,6 +116,54 @@ export function zeroReadAsMark(v: Dec, fewest: number): Dec[] {
   return out;
 }
 
+/**
+ * The reading of a number printed with a leading Arabic-Indic zero whose mark came out as a second zero,
+ * or not at all ("٠٠٥", "٠٥" for ٠٫٥; "٠٠٢٥" for ٠٫٢٥): no figure is printed with a leading zero before
+ * another digit but a fraction. `digits` is the number's digits as printed; null for any other.
+ */
+export function leadingZeroMark(digits: string): Dec | null {
+  if (!/^0\d+$/.test(digits)) return null;
+  return dec(`0.${digits[1] === '0' ? digits.slice(2) : digits.slice(1)}`);
+}
+
+/**
+ * Several numbers of a row each with its mark read as a zero (all three of "٠٠٥ ٤٠١٨ ٢٠٠٩" for
+ * ٠٫٥ x ٤٫١٨ = ٢٫٠٩): of the readings that make the row multiply out, with numbers read again with a zero
+ * as their mark or by `alternatives`, the one that reads fewest numbers again and keeps fewest numbers
+ * as read that cannot be so: a fraction with a leading zero (its alternative), or a whole figure of four
+ * digits or more with a zero where the mark would stand. Null where none multiplies out, or where more
+ * than a few readings would be tried.
+ */
+function marksInSeveral(
+  nums: Dec[],
+  hint: ('qty' | 'price' | 'amount' | null)[] | undefined,
+  alternatives: Dec[][] | undefined,
+): LineReading | null {
+  const marks = nums.map((v) => zeroReadAsMark(v, 1));
+  const options = nums.map((v, i) => [
+    v,
+    ...new Set([...(marks[i] as Dec[]), ...(alternatives?.[i] ?? [])].filter((a) => a !== v)),
+  ]);
+  if (options.reduce((a, o) => a * o.length, 1) > 512) return null;
+  // What keeping a number as read costs: a fraction's leading zero cannot be, a whole figure may not be.
+  const keepCost = nums.map((_, i) => (alternatives?.[i]?.length ? 2 : (marks[i] as Dec[]).length ? 1 : 0));
+  let best: { r: LineReading; cost: number } | null = null;
+  const walk = (i: number, picked: Dec[], cost: number, changed: number): void => {
+    if (best && cost >= best.cost) return;
+    if (i === nums.length) {
+      if (changed < 1) return;
+      const r = readLine(picked, hint, false);
+      if (r.consistent) best = { r: { ...r, repaired: true }, cost };
+      return;
+    }
+    (options[i] as Dec[]).forEach((v, k) =>
+      walk(i + 1, [...picked, v], cost + (k ? 0.5 : (keepCost[i] as number)), changed + (k ? 1 : 0)),
+    );
+  };
+  walk(0, [], 0, 0);
+  return (best as { r: LineReading } | null)?.r ?? null;
+}
+
 export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
   return near(roundDec(mul(q, u), 2), t, CENT);
 }
@@ -131,6 +179,8 @@ export function readLine(
   repair = true,
   /** The row was printed in Arabic-Indic digits: a digit lost in a quantity or price may be put back. */
   arabicIndic = false,
+  /** Further readings of each number from its printed text (`leadingZeroMark`), for such rows. */
+  alternatives?: Dec[][],
 ): LineReading {
   const n = nums.length;
   const none: LineReading = {
@@ -166,7 +216,9 @@ export function readLine(
   // A decimal point the engine dropped ("125" for "12.5", "3373" for "33.73", "75" for "7.5"): a whole
   // number of two digits or more read with one or two decimals less that makes the row multiply out was
   // that number.
-  if (repair && n >= 3) {
+  // A fraction printed with a leading zero cannot be the whole number read: its row is read jointly.
+  const fraction = arabicIndic && (alternatives?.some((a) => a.length > 0) ?? false);
+  if (repair && n >= 3 && !fraction) {
     for (let i = 0; i < n; i++) {
       const v = nums[i] as Dec;
       if (v % SCALE !== 0n || v < 10n * SCALE) continue;
@@ -183,7 +235,7 @@ export function readLine(
   // for ٣٦٠٠٫٠٠): a zero of a whole number that, read as the mark, makes the row multiply out was the
   // mark. The total too: a product that lands on one of a few readings of it is no coincidence.
   if (repair && arabicIndic && n >= 3) {
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && !fraction; i++) {
       for (const mark of zeroReadAsMark(nums[i] as Dec, 1)) {
         const fixed = [...nums];
         fixed[i] = mark;
@@ -191,6 +243,8 @@ export function readLine(
         if (r.consistent) return { ...r, repaired: true };
       }
     }
+    const joint = marksInSeveral(nums, hint, alternatives);
+    if (joint) return joint;
   }
   // Nothing multiplies out: fall back to the header's columns, else to the conventional order.
   const pick = (kind: 'qty' | 'price' | 'amount'): number | null => {

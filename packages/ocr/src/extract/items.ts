@@ -1,6 +1,6 @@
 // Line items: the table's rows (description, quantity, unit price, total) and the document's currency,
 // which tells how many decimals its amounts have.
-import { readLine } from '../arith.js';
+import { leadingZeroMark, readLine } from '../arith.js';
 import type { Dec } from '../decimal.js';
 import { logicalWords } from '../layout.js';
 import type { Line, Word } from '../layout.js';
@@ -275,6 +275,10 @@ function itemRow(
     columnHints(cells, header),
     true,
     cells.some((c) => /[\u0660-\u0669]/.test(c.word.text)),
+    cells.map((c) => {
+      const mark = leadingZeroMark(toWesternDigits(c.word.text).replace(/[\u200e\u200f]/g, ''));
+      return mark === null ? [] : [mark];
+    }),
   );
   if (!descWords.length && !r.consistent) return null;
   const at = (i: number | null) => (i === null ? null : (cells[i] ?? null));
