@@ -1501,6 +1501,28 @@ describe('extractFields on invoices of our own making', () => {
     ).toBe('1234');
   });
 
+  it("reads the marks of a row's price and total that came out as zeros where the subtotal shows it", () => {
+    const rows = (subtotal: string): [number, string][][] => [
+      [[100, 'Gulf Lines Trading']],
+      ...tableRows([
+        ['Camera', '٨', '١٦٧٠٠٠', '١٣٣٦٠٠٠'],
+        ['Desk Lamp', '٢', '٥٠٫٠٠', '١٠٠٫٠٠'],
+      ]),
+      [
+        [900, 'Subtotal'],
+        [1200, subtotal],
+      ],
+    ];
+    const f = extractFields(page(rows('١٤٣٦٫٠٠'))).fields;
+    expect(f.line_items.map((l) => [l.unit_price, l.total])).toEqual([
+      ['167.00', '1336.00'],
+      ['50.00', '100.00'],
+    ]);
+    // As read where the subtotal agrees with the rows as read.
+    const g = extractFields(page(rows('١٣٣٦١٠٠'))).fields;
+    expect(g.line_items[0]?.total).toBe('1336000.00');
+  });
+
   it('reads the number sign with a misread mark beside it as the label', () => {
     const lines = page([[[100, 'Gulf Lines Trading']], [[100, '44877 %#']], [[100, 'Date: 12.06.2024']]]);
     expect(extractFields(lines).fields.invoice_number).toBe('44877');

@@ -10,7 +10,7 @@ import { readItemsStep } from './extract/items.js';
 import { readLines } from './extract/lines.js';
 import { readNumberAndDates } from './extract/numbers-dates.js';
 import { readParties } from './extract/parties.js';
-import { readTotals, settleRows } from './extract/totals.js';
+import { readTotals, rescaleRows, settleRows } from './extract/totals.js';
 
 export type { ExtractResult } from './extract/assemble.js';
 export { fixAddressMisreads } from './extract/address.js';
@@ -25,8 +25,9 @@ export function extractFields(lines: Line[]): ExtractResult {
   const read = readItemsStep(doc);
   const items = read.currency ? read : { ...read, currency: currencyOfCountry(doc, parties) };
   const totals = readTotals(doc, items.rows);
-  // Row totals the printed subtotal shows misread are put right, and the totals read again with them.
-  const settled = settleRows(items.rows, totals.choice);
+  // Row totals (or prices and totals) the printed subtotal shows misread are put right, and the totals
+  // read again with them.
+  const settled = settleRows(items.rows, totals.choice) ?? rescaleRows(items.rows, totals.choice);
   if (settled) {
     const again = { ...items, rows: settled };
     return assemble(lines, numbers, parties, again, readTotals(doc, again.rows));

@@ -1,8 +1,8 @@
 // Totals: subtotal, tax, rate and total picked among the amounts beside their labels so that the
 // document adds up, then settled by its rounding line and by what was paid less the change.
-import { reconcileTotals, zeroReadAsMark } from '../arith.js';
+import { lineMatches, reconcileTotals, zeroReadAsMark } from '../arith.js';
 import type { AmountCandidate, TotalsChoice } from '../arith.js';
-import { SCALE, mul, roundDec } from '../decimal.js';
+import { SCALE, mul, near, roundDec } from '../decimal.js';
 import type { Dec } from '../decimal.js';
 import type { Word } from '../layout.js';
 import type { LabelField } from '../parse/labels.js';
@@ -301,6 +301,58 @@ export function settleRows(rows: ItemRow[], choice: TotalsChoice): ItemRow[] | n
     r.total = v;
     r.totalW = { value: v, word };
     r.consistent = true;
+    r.repaired = true;
+  }
+  return out;
+}
+
+/**
+ * Rows that multiply out as read, in Arabic-Indic digits whose decimal mark came out as a zero in both the
+ * price and the total ("٨ x ١٦٧٠٠٠ = ١٣٣٦٠٠٠" for ٨ x ١٦٧٫٠٠ = ١٣٣٦٫٠٠): where reading such rows with the
+ * zeros as marks makes the rows add up to the subtotal the document prints, and only one choice of rows
+ * does with as few rows, those rows are so read. Null when no such choice exists.
+ */
+export function rescaleRows(rows: ItemRow[], choice: TotalsChoice): ItemRow[] | null {
+  const subtotal = choice.subtotal;
+  if (subtotal === null || choice.derived.has('subtotal') || choice.checked.has('lines') || !rows.length)
+    return null;
+  if (rows.some((r) => r.total === null)) return null;
+  const arabicIndic = (w: Word | undefined): boolean => !!w && /[\u0660-\u0669]/.test(w.text);
+  const options = rows.map((r) => {
+    const q = r.quantity?.value;
+    const u = r.unitPrice?.value;
+    const t = r.total as Dec;
+    if (!r.consistent || !q || !u || !arabicIndic(r.totalW?.word) || !arabicIndic(r.unitPrice?.word))
+      return [];
+    return zeroReadAsMark(u, 1).flatMap((u2) =>
+      zeroReadAsMark(t, 1)
+        .filter((t2) => lineMatches(q, u2, t2))
+        .map((t2) => ({ u: u2, t: t2 })),
+    );
+  });
+  const open = options.flatMap((o, i) => o.map((x) => ({ i, ...x })));
+  if (!open.length || open.length > 16) return null;
+  const sum = rows.reduce((a, r) => a + (r.total as Dec), 0n);
+  let best: { i: number; u: Dec; t: Dec }[][] = [];
+  const walk = (k: number, picked: { i: number; u: Dec; t: Dec }[], s: Dec): void => {
+    if (near(s, subtotal) && picked.length) {
+      if (!best.length || picked.length < (best[0] as unknown[]).length) best = [picked];
+      else if (picked.length === (best[0] as unknown[]).length) best.push(picked);
+    }
+    for (let j = k; j < open.length; j++) {
+      const o = open[j] as { i: number; u: Dec; t: Dec };
+      if (picked.some((p) => p.i === o.i)) continue;
+      walk(j + 1, [...picked, o], s - (rows[o.i]?.total as Dec) + o.t);
+    }
+  };
+  walk(0, [], sum);
+  if (best.length !== 1) return null;
+  const out = rows.map((r) => ({ ...r }));
+  for (const { i, u, t } of best[0] ?? []) {
+    const r = out[i] as ItemRow;
+    r.unitPrice = r.unitPrice && { ...r.unitPrice, value: u };
+    r.totalW = r.totalW && { ...r.totalW, value: t };
+    r.total = t;
     r.repaired = true;
   }
   return out;
