@@ -1523,6 +1523,22 @@ describe('extractFields on invoices of our own making', () => {
     expect(g.line_items[0]?.total).toBe('1336000.00');
   });
 
+  it('reads a later date below the issue date as the due date where its label was not read', () => {
+    const due = (rows: [number, string][][]): string | null =>
+      extractFields(
+        page([
+          [[100, 'Gulf Lines Trading']],
+          [[100, 'Invoice Date: 04-06-2024']],
+          ...rows,
+          ...tableRows([['Steel Shelving', '2', '1,200.00', '2,400.00']]),
+        ]),
+      ).fields.due_date;
+    expect(due([[[100, 'Dxqe Wkz: 04-07-2024']]])).toBe('2024-07-04');
+    // Not a date before the issue date, nor one under another field's label.
+    expect(due([[[100, 'Dxqe Wkz: 01-05-2024']]])).toBeNull();
+    expect(due([[[100, 'Order Date: 04-07-2024']]])).toBeNull();
+  });
+
   it('reads the number sign with a misread mark beside it as the label', () => {
     const lines = page([[[100, 'Gulf Lines Trading']], [[100, '44877 %#']], [[100, 'Date: 12.06.2024']]]);
     expect(extractFields(lines).fields.invoice_number).toBe('44877');

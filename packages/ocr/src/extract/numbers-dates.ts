@@ -57,6 +57,29 @@ function unlabelledDate(doc: Doc, dueDate: Found<string> | null): Found<string> 
   return null;
 }
 
+/**
+ * The due date where its label was not read: the first date on the few rows below the issue date, above
+ * the items, on a row that names no other field, and later than the issue date (a due date follows the
+ * date of issue; a date of supply does not come after it). Read less surely, as read without its label.
+ */
+function dueDateBelow(doc: Doc, issue: Found<string>): Found<string> | null {
+  const from = doc.infos.findIndex((info) => info.line === issue.line);
+  if (from < 0) return null;
+  for (const info of doc.infos.slice(from + 1, from + 4)) {
+    if (info.header) return null;
+    if (info.labels.some((l) => l.field !== 'due_date')) continue;
+    const ws = info.line.words;
+    for (let i = 0; i < ws.length; i++) {
+      const d = dateAt(ws, i);
+      if (!d) continue;
+      if (d.value <= issue.value) break;
+      const used = ws.slice(i, i + d.n);
+      return { value: d.value, words: used, line: info.line, conf: meanConf(used) * 0.6, unlabelled: true };
+    }
+  }
+  return null;
+}
+
 /** The id read from a row's word on, when it has three digits, less sure by `weight` than its words. */
 function idFrom(info: LineInfo, i: number, weight: number): Found<string> | null {
   const ws = info.line.words;
@@ -195,7 +218,8 @@ export function readNumberAndDates(doc: Doc): NumberAndDates {
     markedNumber(doc) ??
     loneNumber(doc);
   const invoiceNumber = found && { ...found, value: seriesCodeLetters(found.value) };
-  const dueDate = firstValue(doc, 'due_date', 'date');
-  const issueDate = firstValue(doc, 'issue_date', 'date') ?? unlabelledDate(doc, dueDate);
+  const labelledDue = firstValue(doc, 'due_date', 'date');
+  const issueDate = firstValue(doc, 'issue_date', 'date') ?? unlabelledDate(doc, labelledDue);
+  const dueDate = labelledDue ?? (issueDate && dueDateBelow(doc, issueDate));
   return { invoiceNumber, issueDate, dueDate };
 }
