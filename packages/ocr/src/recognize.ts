@@ -30,7 +30,7 @@ import { arabicWords, englishWords } from './engine/lexicon.js';
 import { fixPlaceWords } from './parse/places.js';
 import { OcrError } from './errors.js';
 import { confirmVendorName, extractFields as extractPage, fixAddressMisreads } from './extract.js';
-import { fixLamAlefOrder, hasArabic } from './text.js';
+import { arabicForms, arabicLetterFixes, fixLamAlefOrder, hasArabic, stripBidi } from './text.js';
 import { buildLines, rawText } from './layout.js';
 import { vote } from './vote.js';
 import { secondLook } from './second-look.js';
@@ -438,7 +438,15 @@ async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number):
   const lamAlef = (p: PageWords): PageWords => {
     if (!arabicList) return p;
     const known = (w: string): boolean => arabicList.has(w);
-    return { ...p, words: p.words.map((w) => ({ ...w, text: fixLamAlefOrder(w.text, known) })) };
+    return {
+      ...p,
+      words: p.words.map((w) => {
+        // The word as the layout will write it (`buildLines`), other misreads of its letters put right.
+        const written = arabicLetterFixes(arabicForms(stripBidi(w.text))).trim();
+        const fixed = fixLamAlefOrder(written, known);
+        return fixed === written ? w : { ...w, text: fixed };
+      }),
+    };
   };
   const primary = perPage.map((r) => r.filter((p) => !p.second).map(lamAlef));
   const variants = Math.max(...primary.map((r) => r.length));

@@ -11,10 +11,11 @@ describe('arabicWords', () => {
     for (const w of ['للمقاولات', 'للأجهزة', 'للاستيراد', 'مؤسسة']) expect(words?.has(w)).toBe(true);
     for (const w of ['للمقاوالت', 'لألجهزة', 'لالستيراد']) expect(words?.has(w)).toBe(false);
     const known = (w: string): boolean => words?.has(w) ?? false;
-    expect(['للمقاوالت', 'لألجهزة', 'لالستيراد:'].map((w) => fixLamAlefOrder(w, known))).toEqual([
+    expect(['للمقاوالت', 'لألجهزة', 'لالستيراد:', 'والإعالن'].map((w) => fixLamAlefOrder(w, known))).toEqual([
       'للمقاولات',
       'للأجهزة',
       'للاستيراد:',
+      'والإعلان',
     ]);
   });
 });
