@@ -66,10 +66,15 @@ function isRtl(words: Word[]): boolean {
   return countArabic(text) > countLatin(text);
 }
 
+/** An engine word's text as the lines hold it: bidi marks gone, letter forms and the script's misreads put right. */
+export function writtenText(text: string): string {
+  return arabicLetterFixes(arabicForms(stripBidi(text))).trim();
+}
+
 /** Groups words into visual lines: engine lines first, then lines side by side on one row are joined. */
 export function buildLines(page: PageWords): Line[] {
   const words = page.words
-    .map((w) => ({ ...w, text: arabicLetterFixes(arabicForms(stripBidi(w.text))).trim() }))
+    .map((w) => ({ ...w, text: writtenText(w.text) }))
     .filter((w) => w.text && w.x1 > w.x0 && w.y1 > w.y0);
   const groups = new Map<string, Word[]>();
   let auto = 0;

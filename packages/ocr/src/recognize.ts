@@ -30,8 +30,8 @@ import { arabicWords, englishWords } from './engine/lexicon.js';
 import { fixPlaceWords } from './parse/places.js';
 import { OcrError } from './errors.js';
 import { confirmVendorName, extractFields as extractPage, fixAddressMisreads } from './extract.js';
-import { arabicForms, arabicLetterFixes, fixLamAlefOrder, hasArabic, stripBidi } from './text.js';
-import { buildLines, rawText } from './layout.js';
+import { fixLamAlefOrder, hasArabic } from './text.js';
+import { buildLines, rawText, writtenText } from './layout.js';
 import { vote } from './vote.js';
 import { secondLook } from './second-look.js';
 import type { Line, PageWords } from './layout.js';
@@ -441,8 +441,8 @@ async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number):
     return {
       ...p,
       words: p.words.map((w) => {
-        // The word as the layout will write it (`buildLines`), other misreads of its letters put right.
-        const written = arabicLetterFixes(arabicForms(stripBidi(w.text))).trim();
+        // The word as the lines will hold it, other misreads of its letters put right.
+        const written = writtenText(w.text);
         const fixed = fixLamAlefOrder(written, known);
         return fixed === written ? w : { ...w, text: fixed };
       }),

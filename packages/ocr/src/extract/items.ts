@@ -8,7 +8,7 @@ import type { AmountOptions } from '../parse/amount.js';
 import { currencyInToken, currencyOf } from '../parse/currency.js';
 import { currencyOfAdjective, inRegionalLegalForm } from '../regions/index.js';
 import type { LabelField } from '../parse/labels.js';
-import { foldArabic, hasArabic, toWesternDigits } from '../text.js';
+import { foldArabic, hasArabic, stripBidi, toWesternDigits } from '../text.js';
 import { meanConf, xc } from './model.js';
 import type { Doc, Found, HeaderInfo, LineInfo } from './model.js';
 import { cleanName } from './names.js';
@@ -276,7 +276,7 @@ function itemRow(
     true,
     cells.some((c) => /[\u0660-\u0669]/.test(c.word.text)),
     cells.map((c) => {
-      const mark = leadingZeroMark(toWesternDigits(c.word.text).replace(/[\u200e\u200f]/g, ''));
+      const mark = leadingZeroMark(toWesternDigits(stripBidi(c.word.text)));
       return mark === null ? [] : [mark];
     }),
   );
