@@ -287,6 +287,47 @@ describe('vote', () => {
     // and the first reading's seller.
     expect(result.fields.vendor.name).toBe('Cedar Lamps LLC');
   });
+
+  it('keeps the names and descriptions of a winner that read them far more surely than the first reading', () => {
+    const rows = (seller: string, lamp: string, tax: string, total: string, conf: number): Line[] =>
+      pageOf(
+        [
+          [[100, seller]],
+          [
+            [100, 'Description'],
+            [800, 'Qty'],
+            [1000, 'Price'],
+            [1200, 'Amount'],
+          ],
+          [
+            [100, lamp],
+            [800, '2'],
+            [1000, '50.00'],
+            [1200, '100.00'],
+          ],
+          [
+            [900, 'Subtotal'],
+            [1200, '100.00'],
+          ],
+          [
+            [900, 'VAT'],
+            [1200, tax],
+          ],
+          [
+            [900, 'Total'],
+            [1200, total],
+          ],
+        ],
+        conf,
+      );
+    // The page reading of a gridded photo: words and amounts read unsurely; the block reading read both well.
+    const first = rows('Cadar Lmps LC', 'Dsk Lmp', '1B.0O', 'l15.0O', 0.4);
+    const second = rows('Cedar Lamps LLC', 'Desk Lamp', '15.00', '115.00', 0.9);
+    const { result } = vote([first, second]);
+    expect(result.fields.total).toBe('115.00');
+    expect(result.fields.line_items.map((l) => l.description)).toEqual(['Desk Lamp']);
+    expect(result.fields.vendor.name).toBe('Cedar Lamps LLC');
+  });
 });
 
 describe('second opinion', () => {

@@ -375,12 +375,25 @@ function sameAmounts(a: ExtractResult['fields'], b: ExtractResult['fields']): bo
  * A winner that rescued the amounts takes the first reading's parties (names, tax numbers, addresses) where
  * the first read them: it won on its sums, and the first reads the words best.
  */
+/**
+ * How much surer the winner must have read a name or a description for the first reading's not to replace
+ * it: a block reading of a gridded photo can read the words better than the page reading too.
+ */
+const SURER = 0.2;
+/** The winner read this field clearly more surely than the first reading did. */
+function surer(winner: ExtractResult, first: ExtractResult, path: string, fromPath = path): boolean {
+  const w = winner.fields.confidence[path];
+  const f = first.fields.confidence[fromPath];
+  return w !== undefined && f !== undefined && w > f + SURER;
+}
+
+/** A winner that rescued the amounts keeps the first reading's parties, unless it read one clearly more surely. */
 function keepParties(winner: ExtractResult, first: ExtractResult): void {
   const w = winner.fields;
   const f = first.fields;
   for (const party of ['vendor', 'customer'] as const) {
     for (const k of ['name', 'tax_id', 'address'] as const) {
-      if (f[party][k] !== null) {
+      if (f[party][k] !== null && !surer(winner, first, `${party}.${k}`)) {
         w[party][k] = f[party][k];
         copyMeta(winner, first, `${party}.${k}`);
       }
@@ -390,7 +403,8 @@ function keepParties(winner: ExtractResult, first: ExtractResult): void {
 
 /**
  * A winner that rescued the amounts keeps the first reading's descriptions of the rows both read alike (the
- * same total, and the same quantity or unit price): the first reads the words best.
+ * same total, and the same quantity or unit price): the first reads the words best, unless the winner read
+ * a description clearly more surely.
  */
 function keepDescriptions(winner: ExtractResult, first: ExtractResult): void {
   const used = new Set<number>();
@@ -406,6 +420,8 @@ function keepDescriptions(winner: ExtractResult, first: ExtractResult): void {
     const match = first.fields.line_items[j];
     if (!match?.description) return;
     used.add(j);
+    const path = `line_items.${i}.description`;
+    if (row.description && surer(winner, first, path, `line_items.${j}.description`)) return;
     row.description = match.description;
     copyMeta(winner, first, `line_items.${i}.description`, `line_items.${j}.description`);
   });
