@@ -71,6 +71,93 @@ export function writtenText(text: string): string {
   return arabicLetterFixes(arabicForms(stripBidi(text))).trim();
 }
 
+/** Arabic letters that never join the letter after them: the engine often sets a gap after them. */
+const NON_JOINING_END = /[\u0622\u0623\u0625\u0627\u062f\u0630\u0631\u0632\u0648\u0624]$/u;
+const ARABIC_LETTERS = /^[\u0621-\u064a]+$/u;
+/** The most space between the two halves of a word cut after a letter that does not join, in line heights. */
+const SPLIT_GAP = 0.5;
+
+/** Prefixes written joined to the word they lead: the conjunctions and prepositions, and the article. */
+const CLITICS = [
+  '\u0648\u0627\u0644',
+  '\u0628\u0627\u0644',
+  '\u0641\u0627\u0644',
+  '\u0643\u0627\u0644',
+  '\u0648',
+  '\u0641',
+  '\u0628',
+  '\u0644',
+  '\u0643',
+];
+
+/**
+ * A known word, or one with a prefix the word list does not spell out: للإعاشة is ل + الإعاشة, والمقاولات
+ * is و + المقاولات, بالتجارة is ب + التجارة.
+ */
+function knownWithPrefix(word: string, known: (word: string) => boolean): boolean {
+  if (known(word)) return true;
+  if (word.startsWith('\u0644\u0644') && known(`\u0627${word.slice(1)}`)) return true;
+  return CLITICS.some((c) => {
+    const rest = word.slice(c.length);
+    return word.startsWith(c) && rest.length >= 3 && known(c.length === 3 ? `\u0627\u0644${rest}` : rest);
+  });
+}
+
+/**
+ * Arabic words the engine cut in two after a letter that does not join the next (`فاتو رة`, `للمقاو لات`,
+ * `شر كة`), written whole again: two neighbouring words of one engine line, the right-hand one ending in
+ * such a letter, less than half a line height apart, where the whole is a known word and the halves are
+ * not both words (`لا ترد`, `أبو زيد` stay two). `known` answers for words as `writtenText` writes them.
+ */
+export function joinSplitArabicWords(words: Word[], known: (word: string) => boolean): Word[] {
+  const byLine = new Map<string, Word[]>();
+  for (const w of words) {
+    if (w.lineKey === undefined) continue;
+    const line = byLine.get(w.lineKey) ?? [];
+    line.push(w);
+    byLine.set(w.lineKey, line);
+  }
+  const replaced = new Map<Word, Word | null>();
+  for (const line of byLine.values()) {
+    // Right to left: the first half of an Arabic word is the right-hand one.
+    const ws = [...line].sort((a, b) => b.x1 - a.x1);
+    for (let i = 0; i + 1 < ws.length; i++) {
+      const a = ws[i] as Word;
+      const b = ws[i + 1] as Word;
+      const ta = writtenText(a.text);
+      const tb = writtenText(b.text);
+      if (!ARABIC_LETTERS.test(ta) || !ARABIC_LETTERS.test(tb) || !NON_JOINING_END.test(ta)) continue;
+      const height = Math.max(a.y1 - a.y0, b.y1 - b.y0);
+      if (a.x0 - b.x1 > SPLIT_GAP * height || b.x0 >= a.x0) continue;
+      const whole = ta + tb;
+      // A second half of two letters ending in ta marbuta (كة, حة) is no word, whatever the list holds.
+      const bothWords = known(ta) && known(tb) && !(tb.length <= 2 && tb.endsWith('\u0629'));
+      if (whole.length < 4 || bothWords || !knownWithPrefix(whole, known)) continue;
+      const joined: Word = {
+        text: whole,
+        conf: Math.min(a.conf, b.conf),
+        x0: Math.min(a.x0, b.x0),
+        y0: Math.min(a.y0, b.y0),
+        x1: Math.max(a.x1, b.x1),
+        y1: Math.max(a.y1, b.y1),
+        lineKey: a.lineKey,
+      };
+      replaced.set(a, joined);
+      replaced.set(b, null);
+      ws[i + 1] = joined;
+      i++;
+    }
+  }
+  if (!replaced.size) return words;
+  const out: Word[] = [];
+  for (const w of words) {
+    const r = replaced.get(w);
+    if (r === undefined) out.push(w);
+    else if (r) out.push(r);
+  }
+  return out;
+}
+
 /** Groups words into visual lines: engine lines first, then lines side by side on one row are joined. */
 export function buildLines(page: PageWords): Line[] {
   const words = page.words

@@ -31,7 +31,7 @@ import { fixPlaceWords } from './parse/places.js';
 import { OcrError } from './errors.js';
 import { confirmVendorName, extractFields as extractPage, fixAddressMisreads } from './extract.js';
 import { fixLamAlefOrder, hasArabic } from './text.js';
-import { buildLines, rawText, writtenText } from './layout.js';
+import { buildLines, joinSplitArabicWords, rawText, writtenText } from './layout.js';
 import { vote } from './vote.js';
 import { secondLook } from './second-look.js';
 import type { Line, PageWords } from './layout.js';
@@ -431,22 +431,22 @@ async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number):
   const { budget, options } = ctx;
   budget.check();
   options.onProgress?.({ page: ctx.pages, pages: ctx.pages, stage: 'extract' });
-  // Arabic words with a lam-alef read out of order are put back where the Arabic word list knows them.
+  // Arabic words with a lam-alef read out of order, or cut in two, are put right where the Arabic word list
+  // knows them.
   const arabicList = perPage.some((r) => r.some((p) => p.words.some((w) => hasArabic(w.text))))
     ? await arabicWords(budget)
     : null;
   const lamAlef = (p: PageWords): PageWords => {
     if (!arabicList) return p;
     const known = (w: string): boolean => arabicList.has(w);
-    return {
-      ...p,
-      words: p.words.map((w) => {
-        // The word as the lines will hold it, other misreads of its letters put right.
-        const written = writtenText(w.text);
-        const fixed = fixLamAlefOrder(written, known);
-        return fixed === written ? w : { ...w, text: fixed };
-      }),
-    };
+    const words = p.words.map((w) => {
+      // The word as the lines will hold it, other misreads of its letters put right.
+      const written = writtenText(w.text);
+      const fixed = fixLamAlefOrder(written, known);
+      return fixed === written ? w : { ...w, text: fixed };
+    });
+    // Words cut in two after a letter that does not join the next are written whole.
+    return { ...p, words: joinSplitArabicWords(words, known) };
   };
   const primary = perPage.map((r) => r.filter((p) => !p.second).map(lamAlef));
   const variants = Math.max(...primary.map((r) => r.length));
