@@ -1468,6 +1468,35 @@ describe('extractFields on invoices of our own making', () => {
     expect([g.tax_amount, g.total]).not.toEqual(['12.00', '3064.20']);
   });
 
+  it('takes a row of the table that holds the sum of the rows above it for their subtotal, not an item', () => {
+    const rows = (label: string, amount: string): [number, string][][] => [
+      [[100, 'Gulf Lines Trading']],
+      ...tableRows([
+        ['Steel Shelving', '2', '1,200.00', '2,400.00'],
+        ['Desk Lamp', '4', '66.13', '264.52'],
+      ]),
+      [
+        [100, label],
+        [1200, amount],
+      ],
+      [
+        [900, 'VAT'],
+        [1200, '399.68'],
+      ],
+      [
+        [900, 'Total'],
+        [1200, '3,064.20'],
+      ],
+    ];
+    // The subtotal's label misread past recognition: its row would be a third item.
+    const f = extractFields(page(rows('Qwzx vbn', '2,664.52'))).fields;
+    expect(f.line_items.map((l) => l.description)).toEqual(['Steel Shelving', 'Desk Lamp']);
+    expect([f.subtotal, f.tax_amount, f.total]).toEqual(['2664.52', '399.68', '3064.20']);
+    // A row with one amount that is not the sum of the rows above is an item of its own.
+    const g = extractFields(page(rows('Delivery', '50.00'))).fields;
+    expect(g.line_items.map((l) => l.description)).toEqual(['Steel Shelving', 'Desk Lamp', 'Delivery']);
+  });
+
   it('reads an id whose digits the engine cut apart by a narrow gap as one id', () => {
     const read = (rows: [number, string][][]): string | null =>
       extractFields(page(rows)).fields.invoice_number;

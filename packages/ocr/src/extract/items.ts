@@ -28,8 +28,28 @@ export function readItemsStep(doc: Doc): Items {
   const currency = detectCurrency(doc.infos);
   const three = threeDecimals(doc);
   const millesimal = MILLESIMAL.includes(currency?.value ?? '') || three;
-  const rows = orientColumns(readItems(doc.infos, doc.amountOpts, millesimal).rows);
+  const rows = withoutSumRow(orientColumns(readItems(doc.infos, doc.amountOpts, millesimal).rows));
   return { currency, rows, threeDecimals: three };
+}
+
+/**
+ * A row of the table with one amount, no quantity or price, that is the sum of the rows above it: their
+ * subtotal (or total) whose label the engine did not read ("9762.35 الب gle" for المجموع الفرعي), not an
+ * item. It is left to the totals, which the rows above then add up to. Rows after it that do not multiply
+ * out are the totals' other rows read as items; those that do are items (a table continued after a sum
+ * carried forward).
+ */
+function withoutSumRow(rows: ItemRow[]): ItemRow[] {
+  let sum = 0n;
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k] as ItemRow;
+    if (k >= 2 && !r.quantity && !r.unitPrice && r.total === sum) {
+      return [...rows.slice(0, k), ...rows.slice(k + 1).filter((x) => x.consistent)];
+    }
+    if (r.total === null) return rows;
+    sum += r.total;
+  }
+  return rows;
 }
 
 /** Printed as a whole number ("15", "١٥"), or with cents ("225.50", "٢٢٥٫٥٠"). */
