@@ -144,7 +144,6 @@ export function joinSplitArabicWords(words: Word[], known: (word: string) => boo
       };
       replaced.set(a, joined);
       replaced.set(b, null);
-      ws[i + 1] = joined;
       i++;
     }
   }

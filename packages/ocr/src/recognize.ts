@@ -436,7 +436,7 @@ async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number):
   const arabicList = perPage.some((r) => r.some((p) => p.words.some((w) => hasArabic(w.text))))
     ? await arabicWords(budget)
     : null;
-  const lamAlef = (p: PageWords): PageWords => {
+  const wholeArabicWords = (p: PageWords): PageWords => {
     if (!arabicList) return p;
     const known = (w: string): boolean => arabicList.has(w);
     const words = p.words.map((w) => {
@@ -448,7 +448,7 @@ async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number):
     // Words cut in two after a letter that does not join the next are written whole.
     return { ...p, words: joinSplitArabicWords(words, known) };
   };
-  const primary = perPage.map((r) => r.filter((p) => !p.second).map(lamAlef));
+  const primary = perPage.map((r) => r.filter((p) => !p.second).map(wholeArabicWords));
   const variants = Math.max(...primary.map((r) => r.length));
   const readings: Line[][] = [];
   for (let v = 0; v < variants; v++) {
