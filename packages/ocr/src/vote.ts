@@ -372,10 +372,6 @@ function sameAmounts(a: ExtractResult['fields'], b: ExtractResult['fields']): bo
 }
 
 /**
- * A winner that rescued the amounts takes the first reading's parties (names, tax numbers, addresses) where
- * the first read them: it won on its sums, and the first reads the words best.
- */
-/**
  * How much surer the winner must have read a name or a description for the first reading's not to replace
  * it: a block reading of a gridded photo can read the words better than the page reading too.
  */
@@ -387,7 +383,11 @@ function surer(winner: ExtractResult, first: ExtractResult, path: string, fromPa
   return w !== undefined && f !== undefined && w > f + SURER;
 }
 
-/** A winner that rescued the amounts keeps the first reading's parties, unless it read one clearly more surely. */
+/**
+ * A winner that rescued the amounts takes the first reading's parties (names, tax numbers, addresses) where
+ * the first read them: it won on its sums, and the first reads the words best, unless the winner read one
+ * clearly more surely.
+ */
 function keepParties(winner: ExtractResult, first: ExtractResult): void {
   const w = winner.fields;
   const f = first.fields;
@@ -423,7 +423,7 @@ function keepDescriptions(winner: ExtractResult, first: ExtractResult): void {
     const path = `line_items.${i}.description`;
     if (row.description && surer(winner, first, path, `line_items.${j}.description`)) return;
     row.description = match.description;
-    copyMeta(winner, first, `line_items.${i}.description`, `line_items.${j}.description`);
+    copyMeta(winner, first, path, `line_items.${j}.description`);
   });
 }
 
