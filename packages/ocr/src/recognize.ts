@@ -136,7 +136,7 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     keepUnflattened: advanced,
   });
   progress('recognize');
-  const passes: Ahead<PageWords>[] = [];
+  const passes: Ahead<unknown>[] = [];
   const readAhead = (opts: TesseractOptions, image: Gray): Ahead<PageWords> => {
     const pass = ahead(ctx.budget, (budget) => tesseract(image, page, opts, budget));
     passes.push(pass);
@@ -172,19 +172,25 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     }
     const doubt = doubtShare(first);
     let needsArabic = doubt > 0.18;
-    if (needsArabic && doubt <= SURELY_NOT_ENGLISH && !advanced && probeMode() !== 'off') {
-      // The normal pipeline first asks the Arabic model about the unsure lines alone: most pages with
-      // unsure words are worn English receipts, and the whole-page Arabic pass would be thrown away (or,
-      // read ahead, stopped: waiting for it to end would keep such a receipt waiting longer).
-      progress('probe-arabic');
-      const probe = await probeArabic(img.gray, first, ctx.budget);
-      // With no line to show (unsure words only one to a line), the whole-page pass decides.
-      if (probe.lines > 0 && probe.arabicWords < PROBE_ARABIC_WORDS) needsArabic = false;
-    }
     const arabic = arabicModel(westernDigitCount(first) < WESTERN_DIGITS);
     if (!needsArabic || arabic !== STOCK_ARABIC) {
       arabicAhead?.drop();
       arabicAhead = null;
+    }
+    if (needsArabic && doubt <= SURELY_NOT_ENGLISH && !advanced && probeMode() !== 'off') {
+      // The normal pipeline first asks the Arabic model about the unsure lines alone: most pages with
+      // unsure words are worn English receipts, and the whole-page Arabic pass would be thrown away (or,
+      // read ahead, stopped: waiting for it to end would keep such a receipt waiting longer). A page of
+      // Arabic-Indic digits, whose pass was not read ahead, has it started beside the question.
+      if (!arabicAhead && spareCore()) arabicAhead = readAhead({ ...arabic, thresholding: THRESH }, img.gray);
+      progress('probe-arabic');
+      const probe = await probeArabic(img.gray, first, ctx.budget);
+      // With no line to show (unsure words only one to a line), the whole-page pass decides.
+      if (probe.lines > 0 && probe.arabicWords < PROBE_ARABIC_WORDS) {
+        needsArabic = false;
+        arabicAhead?.drop();
+        arabicAhead = null;
+      }
     }
     // The Arabic pass starts before the page's rules are looked for (a tenth of a second): a ruled page may
     // need its block reading (below), which then runs beside the Arabic pass.
@@ -197,6 +203,19 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     const ruled = needsArabic && blockPass() && spareCore() ? eraseRules(img.gray) : null;
     const blockAhead =
       ruled && ruled.erased > 0 ? readAhead({ ...arabic, thresholding: THRESH, psm: 6 }, ruled.gray) : null;
+    // Light-on-dark bands (title bars, table headers, highlighted totals) are read again on their own,
+    // turned dark-on-light, in the page's model: on an Arabic page beside its Arabic pass, where no block
+    // reading is read beside it.
+    const readBandsIn = (
+      opts: TesseractOptions,
+      budget: Budget,
+    ): Promise<Awaited<ReturnType<typeof readBands>>> =>
+      readBands(img.bandSource, page, img.bands, { ...opts, thresholding: THRESH }, budget);
+    const bandsAhead =
+      needsArabic && img.bands.length && !blockAhead && spareCore()
+        ? ahead(ctx.budget, (budget) => readBandsIn(arabic, budget))
+        : null;
+    if (bandsAhead) passes.push(bandsAhead);
     let arabicReading: PageWords | null = null;
     if (arabicPass) {
       arabicReading = await arabicPass;
@@ -237,14 +256,14 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       const reread = cleanArabicDigits(r.page, tuned);
       return tuned ? [words, reread] : [west(reread)];
     };
-    // Light-on-dark bands (title bars, table headers, highlighted totals) read again on their own,
-    // turned dark-on-light, in the chosen model.
     let bandWords: Awaited<ReturnType<typeof readBands>> = [];
     if (img.bands.length) {
       progress('recognize-bands');
-      const opts = { ...model, thresholding: THRESH } as const;
-      bandWords = await readBands(img.bandSource, page, img.bands, opts, ctx.budget);
+      // Read ahead in the Arabic model: taken where the page stayed Arabic.
+      if (bandsAhead && needsArabic) bandWords = await bandsAhead.take();
+      else bandWords = await readBandsIn(model, ctx.budget);
     }
+    bandsAhead?.drop();
     const chosen = needsArabic && arabicReading ? arabicReading : first;
     const base = needsArabic
       ? await arabicReadings(img.gray, withBands(chosen, bandWords))
