@@ -5,6 +5,7 @@
 //   npm run bench:ocr:replay [-- --sets samples,dev,validation] [--groups en,ar,bi,receipts] [--pipeline normal]
 //                            [--show FIELD,...] [--doc ID,...] [--fresh]
 //                            [--tag NAME (a separate store of readings)] [--per-doc] [--fields-by-group]
+//                            [--kinds jpeg_photo,... (generated documents of these kinds only)]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,6 +33,8 @@ const groups = (opt('--groups') ?? 'en,ar,bi,receipts').split(',');
 /** Fields whose misses are printed with the truth beside the extraction. */
 const show = opt('--show')?.split(',') ?? [];
 const onlyDocs = opt('--doc')?.split(',');
+/** Only documents of these kinds (`jpeg_photo`, `png_clean`, ...; a generated truth's `kind`, by prefix). */
+const kinds = opt('--kinds')?.split(',');
 const SEEDS: Record<Split, number> = { dev: 1901, validation: 1902 };
 const cacheRoot = resolve(process.env.OCR_CORPUS_DIR ?? resolve(repoRoot, 'node_modules/.cache/ocr-corpus'));
 const samples = resolve(process.env.OCR_SAMPLES ?? resolve(repoRoot, '../shared/samples'));
@@ -121,7 +124,10 @@ async function main(): Promise<void> {
     /** Key values found anywhere in the raw text: what the reading holds for the extraction. */
     const raw = new Map<string, Acc>();
     const docs = (await docsOf(name)).filter(
-      (d) => groups.includes(d.group) && (!onlyDocs || onlyDocs.includes(d.id)),
+      (d) =>
+        groups.includes(d.group) &&
+        (!onlyDocs || onlyDocs.includes(d.id)) &&
+        (!kinds || kinds.some((k) => (d.invoice?.kind ?? '').startsWith(k))),
     );
     for (const d of docs) {
       const stored = join(store, `${d.id}.json`);

@@ -246,6 +246,23 @@ describe('reconcileTotals', () => {
     expect(readLine([d('15'), d('120916'), d('193.740')]).consistent).toBe(false);
   });
 
+  it('reads a ٢, ٣ or ٤ of an Arabic-Indic row as another of them when only then the row multiplies out', () => {
+    const ar = (...v: string[]) => readLine(v.map(d), ['qty', 'price', 'amount'], true, true);
+    const vals = (r: ReturnType<typeof readLine>) =>
+      [r.quantity, r.unitPrice, r.total].map((v) => fmtTrim(v as Dec));
+    // ٢٧٫٠٠ read ٤٧٫٠٠ and ١٠١٫٢٥ read ١٠١٫٤٥: two changes, in two numbers.
+    const two = ar('3.75', '47.00', '101.45');
+    expect([...vals(two), two.consistent, two.repaired]).toEqual(['3.75', '27', '101.25', true, true]);
+    // One change: a total's ٢ read ٤ (4 x 478 = 1,912), a price's ٣ read ٢.
+    expect(vals(ar('4', '478.00', '1914.00'))).toEqual(['4', '478', '1912']);
+    expect(vals(ar('3', '14.35', '42.75'))).toEqual(['3', '14.25', '42.75']);
+    // Not where no such reading multiplies out, nor where two readings with as few changes do, nor in
+    // Western digits.
+    expect(ar('6', '57.19', '1456.00').consistent).toBe(false);
+    expect(ar('2', '2.00', '8.00').consistent).toBe(false);
+    expect(readLine(['3.75', '47.00', '101.45'].map(d), ['qty', 'price', 'amount']).consistent).toBe(false);
+  });
+
   it('reads the marks of several numbers of an Arabic-Indic row as zeros, and a fraction with a leading zero', () => {
     // "٠٠٥ ٤٠١٨ ٢٠٠٩" for ٠٫٥ x ٤٫١٨ = ٢٫٠٩: every number's mark a zero, the quantity's a second leading zero.
     expect(

@@ -164,6 +164,67 @@ function marksInSeveral(
   return (best as { r: LineReading } | null)?.r ?? null;
 }
 
+/**
+ * Arabic-Indic digits drawn alike: ٢, ٣ and ٤ (and the Persian ۴) are one stroke with one, two or three
+ * teeth, which blur and low resolution merge or split. On the development pages printed in such digits
+ * these three made up more than half of the digits read as another.
+ */
+const LOOKALIKE: Record<string, string> = { '2': '34', '3': '24', '4': '23' };
+
+/** `v` read again with exactly one of its ٢ ٣ ٤ read as another of them. */
+function lookalikeReadings(v: Dec): Dec[] {
+  const s = fmtTrim(v);
+  const out: Dec[] = [];
+  for (let i = 0; i < s.length; i++) {
+    for (const c of LOOKALIKE[s[i] as string] ?? '') {
+      const d = dec(s.slice(0, i) + c + s.slice(i + 1));
+      if (d !== null && d > 0n) out.push(d);
+    }
+  }
+  return out;
+}
+
+/**
+ * A row in Arabic-Indic digits that does not multiply out, read again with one, then two of its ٢ ٣ ٤
+ * read as another of them: the reading that multiplies out with fewest such changes, when it is the only
+ * one with that many (two rows' worth of coincidences prove nothing).
+ */
+function lookalikesInRow(
+  nums: Dec[],
+  hint: ('qty' | 'price' | 'amount' | null)[] | undefined,
+): LineReading | null {
+  const once = nums.map(lookalikeReadings);
+  if (once.reduce((a, o) => a + o.length, 0) > 48) return null;
+  const found = (sets: Dec[][]): LineReading | null => {
+    let hit: LineReading | null = null;
+    for (const fixed of sets) {
+      const r = readLine(fixed, hint, false);
+      if (!r.consistent) continue;
+      if (hit && (hit.quantity !== r.quantity || hit.unitPrice !== r.unitPrice || hit.total !== r.total))
+        return null;
+      hit = { ...r, repaired: true };
+    }
+    return hit;
+  };
+  const one: Dec[][] = [];
+  nums.forEach((_, i) => {
+    for (const v of once[i] as Dec[]) one.push(nums.map((x, k) => (k === i ? v : x)));
+  });
+  const r1 = found(one);
+  if (r1 || one.length === 0) return r1;
+  const two: Dec[][] = [];
+  for (const a of one) {
+    a.forEach((v, i) => {
+      if (v === nums[i]) return;
+      // The second change in a later number, or later in the same one.
+      for (let k = i; k < nums.length; k++) {
+        for (const w of lookalikeReadings(a[k] as Dec)) two.push(a.map((x, j) => (j === k ? w : x)));
+      }
+    });
+  }
+  return found(two);
+}
+
 export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
   return near(roundDec(mul(q, u), 2), t, CENT);
 }
@@ -245,6 +306,10 @@ export function readLine(
     }
     const joint = marksInSeveral(nums, hint, alternatives);
     if (joint) return joint;
+    if (!fraction) {
+      const alike = lookalikesInRow(nums, hint);
+      if (alike) return alike;
+    }
   }
   // Nothing multiplies out: fall back to the header's columns, else to the conventional order.
   const pick = (kind: 'qty' | 'price' | 'amount'): number | null => {
