@@ -15,7 +15,7 @@ import {
   westernNumbersFromEnglish,
 } from './digits.js';
 import { Budget } from './engine/exec.js';
-import { prepareImage } from './engine/image.js';
+import { prepareImage, sharpenGray } from './engine/image.js';
 import type { Gray } from './engine/image.js';
 import type { ToSource } from './engine/sheet.js';
 import { eraseRules } from './engine/rules.js';
@@ -111,6 +111,8 @@ const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'o
 const secondEngine = (): boolean => process.env.INVOICING_OCR_SECOND_ENGINE !== 'off';
 /** The block reading of pages that do not add up (`ocrImage`); INVOICING_OCR_BLOCK_PASS=off skips it. */
 const blockPass = (): boolean => process.env.INVOICING_OCR_BLOCK_PASS !== 'off';
+/** A photographed Arabic page read again sharpened; INVOICING_OCR_PHOTO_SECOND=off skips it. */
+const photoSecondReading = (): boolean => process.env.INVOICING_OCR_PHOTO_SECOND !== 'off';
 /** Photographed sheets drawn upright before reading (`engine/sheet.ts`); INVOICING_OCR_STRAIGHTEN=off skips it. */
 const straighten = (): boolean => process.env.INVOICING_OCR_STRAIGHTEN !== 'off';
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
@@ -228,6 +230,15 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     }
     if (img.toSource) ctx.frames.set(page, img.toSource);
     const model = needsArabic ? arabic : { lang: 'eng' };
+    // A photographed sheet of Arabic is read a second time, sharpened: the two readings of a blurred,
+    // noisy photo differ figure by figure, and the vote takes the one that adds up.
+    const sharpenedPass = needsArabic && img.straightened && photoSecondReading();
+    const readSharpened = async (budget: Budget): Promise<{ image: Gray; words: PageWords }> => {
+      const image = await sharpenGray(img.gray);
+      return { image, words: await tesseract(image, page, { ...model, thresholding: THRESH }, budget) };
+    };
+    const sharpenedAhead = sharpenedPass && spareCore() ? ahead(ctx.budget, readSharpened) : null;
+    if (sharpenedAhead) passes.push(sharpenedAhead);
     const tuned = !!model.tessdataDir;
     // The advanced pipeline's second pass (global threshold) is always read: beside what follows.
     const otsuAhead = advanced && spareCore() ? readAhead({ ...model, thresholding: 0 }, img.gray) : null;
@@ -283,6 +294,11 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       }
     }
     blockAhead?.drop();
+    if (sharpenedPass) {
+      progress('recognize-variant');
+      const sharpened = sharpenedAhead ? await sharpenedAhead.take() : await readSharpened(ctx.budget);
+      base.push(...(await arabicReadings(sharpened.image, withBands(sharpened.words, bandWords))));
+    }
     if (!advanced) return base;
     progress('recognize-variant');
     const otsu = otsuAhead
