@@ -111,8 +111,11 @@ const digitReader = (): boolean => process.env.INVOICING_OCR_DIGIT_READER !== 'o
 const secondEngine = (): boolean => process.env.INVOICING_OCR_SECOND_ENGINE !== 'off';
 /** The block reading of pages that do not add up (`ocrImage`); INVOICING_OCR_BLOCK_PASS=off skips it. */
 const blockPass = (): boolean => process.env.INVOICING_OCR_BLOCK_PASS !== 'off';
-/** A photographed Arabic page read again sharpened; INVOICING_OCR_PHOTO_SECOND=off skips it. */
-const photoSecondReading = (): boolean => process.env.INVOICING_OCR_PHOTO_SECOND !== 'off';
+/**
+ * Photographed Arabic pages, and Arabic pages that do not add up, read a second time sharpened;
+ * INVOICING_OCR_SHARPENED=off skips it.
+ */
+const sharpenedReading = (): boolean => process.env.INVOICING_OCR_SHARPENED !== 'off';
 /** Photographed sheets drawn upright before reading (`engine/sheet.ts`); INVOICING_OCR_STRAIGHTEN=off skips it. */
 const straighten = (): boolean => process.env.INVOICING_OCR_STRAIGHTEN !== 'off';
 // Sauvola: local thresholds survive shadows and vignettes that make the global Otsu drop whole columns.
@@ -230,14 +233,17 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     }
     if (img.toSource) ctx.frames.set(page, img.toSource);
     const model = needsArabic ? arabic : { lang: 'eng' };
-    // A photographed sheet of Arabic is read a second time, sharpened: the two readings of a blurred,
-    // noisy photo differ figure by figure, and the vote takes the one that adds up.
-    const sharpenedPass = needsArabic && img.straightened && photoSecondReading();
+    // A photographed sheet of Arabic, and an Arabic page whose reading does not add up, are read a second
+    // time sharpened: two readings of a blurred, noisy picture differ figure by figure, and the vote takes
+    // the one that adds up and fills what the other missed. A photo's is read beside the rest of its work.
     const readSharpened = async (budget: Budget): Promise<{ image: Gray; words: PageWords }> => {
       const image = await sharpenGray(img.gray);
       return { image, words: await tesseract(image, page, { ...model, thresholding: THRESH }, budget) };
     };
-    const sharpenedAhead = sharpenedPass && spareCore() ? ahead(ctx.budget, readSharpened) : null;
+    let sharpenedAhead =
+      needsArabic && img.straightened && sharpenedReading() && spareCore()
+        ? ahead(ctx.budget, readSharpened)
+        : null;
     if (sharpenedAhead) passes.push(sharpenedAhead);
     const tuned = !!model.tessdataDir;
     // The advanced pipeline's second pass (global threshold) is always read: beside what follows.
@@ -282,7 +288,13 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     // A page with table rules whose reading does not add up may have lost a table: the engine's column
     // finding drops whole columns of figures, mostly in gridded tables. The page is read again as one block
     // with its rules erased, and the vote takes that reading, or its table, where it adds up better.
-    if (blockPass() && extractPage(buildLines(base[0] as PageWords)).consistency < 1) {
+    const addsUp = extractPage(buildLines(base[0] as PageWords)).consistency >= 1;
+    const sharpened = needsArabic && sharpenedReading() && (img.straightened || !addsUp);
+    if (sharpened && !sharpenedAhead && spareCore()) {
+      sharpenedAhead = ahead(ctx.budget, readSharpened);
+      passes.push(sharpenedAhead);
+    }
+    if (blockPass() && !addsUp) {
       const erased = ruled ?? eraseRules(img.gray);
       if (erased.erased > 0) {
         progress('recognize-block');
@@ -294,11 +306,12 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       }
     }
     blockAhead?.drop();
-    if (sharpenedPass) {
+    if (sharpened) {
       progress('recognize-variant');
-      const sharpened = sharpenedAhead ? await sharpenedAhead.take() : await readSharpened(ctx.budget);
-      base.push(...(await arabicReadings(sharpened.image, withBands(sharpened.words, bandWords))));
+      const second = sharpenedAhead ? await sharpenedAhead.take() : await readSharpened(ctx.budget);
+      base.push(...(await arabicReadings(second.image, withBands(second.words, bandWords))));
     }
+    sharpenedAhead?.drop();
     if (!advanced) return base;
     progress('recognize-variant');
     const otsu = otsuAhead
