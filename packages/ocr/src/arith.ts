@@ -206,22 +206,18 @@ function lookalikesInRow(
     }
     return hit;
   };
-  const one: Dec[][] = [];
-  nums.forEach((_, i) => {
-    for (const v of once[i] as Dec[]) one.push(nums.map((x, k) => (k === i ? v : x)));
-  });
-  const r1 = found(one);
+  // Each number read again with one change, and where it was made.
+  const one = nums.flatMap((_, i) =>
+    (once[i] as Dec[]).map((v) => ({ fixed: nums.map((x, k) => (k === i ? v : x)), at: i })),
+  );
+  const r1 = found(one.map((o) => o.fixed));
   if (r1 || one.length === 0) return r1;
-  const two: Dec[][] = [];
-  for (const a of one) {
-    a.forEach((v, i) => {
-      if (v === nums[i]) return;
-      // The second change in a later number, or later in the same one.
-      for (let k = i; k < nums.length; k++) {
-        for (const w of lookalikeReadings(a[k] as Dec)) two.push(a.map((x, j) => (j === k ? w : x)));
-      }
-    });
-  }
+  // The second change in the same number or a later one.
+  const two = one.flatMap(({ fixed, at }) =>
+    fixed
+      .slice(at)
+      .flatMap((x, d) => lookalikeReadings(x).map((w) => fixed.map((y, j) => (j === at + d ? w : y)))),
+  );
   return found(two);
 }
 

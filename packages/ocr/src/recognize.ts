@@ -311,7 +311,6 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       const second = sharpenedAhead ? await sharpenedAhead.take() : await readSharpened(ctx.budget);
       base.push(...(await arabicReadings(second.image, withBands(second.words, bandWords))));
     }
-    sharpenedAhead?.drop();
     if (!advanced) return base;
     progress('recognize-variant');
     const otsu = otsuAhead
