@@ -19,6 +19,8 @@ export interface PageWords {
   words: Word[];
   /** Read by the second engine (`engine/paddle.ts`): a second opinion on fields, not a variant to vote on. */
   second?: boolean;
+  /** Read by the advanced pipeline's further passes: the vote lets it win only where it adds up better. */
+  extra?: boolean;
 }
 
 export interface Segment {

@@ -316,7 +316,8 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     const otsu = otsuAhead
       ? await otsuAhead.take()
       : await tesseract(img.gray, page, { ...model, thresholding: 0 }, ctx.budget);
-    const readings = [...base, ...(await arabicReadings(img.gray, withBands(otsu, bandWords)))];
+    const extra = (ps: PageWords[]): PageWords[] => ps.map((p) => ({ ...p, extra: true }));
+    const readings = [...base, ...extra(await arabicReadings(img.gray, withBands(otsu, bandWords)))];
     if (!needsArabic && secondEngine()) {
       // Latin pages: the second engine, which reads worn print (thermal receipts) better, on the page
       // before its light was flattened (flattening turns its faint strokes to noise). Its reading is a
@@ -341,7 +342,7 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     if (hi.width > img.width * 1.15 || !needsArabic) {
       progress('recognize-hires');
       const words = await tesseract(hi.gray, page, { ...model, thresholding: THRESH }, ctx.budget);
-      readings.push(...(await arabicReadings(hi.gray, words)));
+      readings.push(...extra(await arabicReadings(hi.gray, words)));
     }
     return readings;
   } finally {
@@ -507,7 +508,8 @@ async function extractFields(perPage: PageWords[][], ctx: Ctx, started: number):
     : null;
   // The second opinion on names and addresses tells words from misreads with the engine's word list.
   const lexicon = second ? await englishWords(budget) : null;
-  const { lines, result } = vote(readings, second, lexicon);
+  const extra = readings.map((_, v) => primary.some((r) => r[v]?.extra === true));
+  const { lines, result } = vote(readings, second, lexicon, extra);
   const fields = result.fields;
   if (options.pipeline === 'normal' && secondEngine()) {
     // No second engine read the page (the normal pipeline): its recogniser reads the seller's name and

@@ -243,6 +243,53 @@ describe('vote', () => {
     expect(result.fields.due_date).toBe('2025-04-13');
   });
 
+  it('lets a further pass of the advanced pipeline win only by adding up better', () => {
+    const page = (number: string, due: string, total: string, vat = '15.00'): Line[] =>
+      reading([
+        [[100, 'Cedar Lamps LLC']],
+        [[100, `Invoice No: ${number}`]],
+        [[100, 'Date: 2025-03-14']],
+        [[100, due]],
+        [
+          [100, 'Description'],
+          [800, 'Qty'],
+          [1000, 'Price'],
+          [1200, 'Amount'],
+        ],
+        [
+          [100, 'Desk Lamp'],
+          [800, '2'],
+          [1000, '50.00'],
+          [1200, '100.00'],
+        ],
+        [
+          [900, 'Subtotal'],
+          [1200, '100.00'],
+        ],
+        [
+          [900, 'VAT'],
+          [1200, vat],
+        ],
+        [
+          [900, 'Total'],
+          [1200, total],
+        ],
+      ]);
+    const first = page('AB-1001', 'Due: --', '151.00', '16.00');
+    const block = page('AB-1001', 'Due: --', '115.00');
+    // The further pass adds up as well as the block reading and finds one more field, with a digit misread.
+    const further = page('AB-7001', 'Due Date: 2025-04-13', '115.00');
+    expect(vote([first, block, further]).result.fields.invoice_number).toBe('AB-7001');
+    const guarded = vote([first, block, further], null, null, [false, false, true]).result.fields;
+    expect(guarded.invoice_number).toBe('AB-1001');
+    expect(guarded.total).toBe('115.00');
+    // What it alone read is still taken.
+    expect(guarded.due_date).toBe('2025-04-13');
+    // Where it alone adds up, it wins.
+    const alone = vote([first, first, further], null, null, [false, false, true]).result.fields;
+    expect(alone.total).toBe('115.00');
+  });
+
   it("keeps the first reading's seller and descriptions when another wins by adding up better", () => {
     const rows = (seller: string, lamp: string, cable: string, tax: string, total: string): Line[] =>
       reading([

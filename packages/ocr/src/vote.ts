@@ -32,20 +32,26 @@ function scoreOf(r: ExtractResult): number {
  * Picks, among the readings of the same pages, the one whose fields are most complete and add up. The first
  * (the normal pipeline's) stays unless another adds up better, and then lends it its parties and the
  * descriptions of the rows both read alike; then the second engine's reading, when there is one, has its say
- * on the fields it reads differently.
+ * on the fields it reads differently. The readings marked `extra` (the advanced pipeline's further passes)
+ * win only by adding up better, and lend the winner their rows only when they won.
  */
 export function vote(
   readings: Line[][],
   second: Line[] | null = null,
   lexicon: Lexicon | null = null,
+  extra: boolean[] = [],
 ): { lines: Line[]; result: ExtractResult } {
   let best: { lines: Line[]; result: ExtractResult; score: number } | null = null;
   const results: ExtractResult[] = [];
-  for (const lines of readings) {
+  for (const [i, lines] of readings.entries()) {
     const result = extractFields(lines);
     results.push(result);
     const score = scoreOf(result);
-    if (!best || score > best.score) best = { lines, result, score };
+    // A further pass of the advanced pipeline (a global threshold, a higher resolution) wins only by
+    // adding up better: with the same sums, one more field found is as likely noise read as a label.
+    const displaces =
+      !best || ((!extra[i] || result.consistency > best.result.consistency) && score > best.score);
+    if (displaces) best = { lines, result, score };
   }
   if (!best) throw new OcrError('ENGINE_FAILED', 'No reading was produced.');
   // The first reading is the normal pipeline's; the others are there to rescue amounts. One that wins with
@@ -66,7 +72,10 @@ export function vote(
   }
   // A table another reading read better: its rows replace the winner's when clearly more of them
   // multiply out (the page reading dropped a column, a block reading kept it).
-  const table = results.reduce((a, r) => (rowsOk(r) > rowsOk(a) ? r : a), best.result);
+  // Not from a further pass of the advanced pipeline that lost the vote: its rows replace none of the
+  // normal pipeline's.
+  const tableOf = results.filter((r, i) => !extra[i] || r === best.result);
+  const table = tableOf.reduce((a, r) => (rowsOk(r) > rowsOk(a) ? r : a), best.result);
   if (table !== best.result) {
     const gain = rowsOk(table) - rowsOk(best.result);
     const sums = table.amounts.checked.has('lines') && !best.result.amounts.checked.has('lines');
@@ -77,7 +86,7 @@ export function vote(
   // A table another reading read whole where the winner lost a part of it (the rows of a page whose
   // descriptions the engine read apart from their figures): clearly more rows, the winner's among them,
   // and no fewer that multiply out.
-  const whole = results.reduce((a, r) => (r.fields.line_items.length > a.fields.line_items.length ? r : a));
+  const whole = tableOf.reduce((a, r) => (r.fields.line_items.length > a.fields.line_items.length ? r : a));
   if (whole !== best.result && holdsMore(whole, best.result)) takeItems(best.result, whole);
   mendRows(
     best.result,
