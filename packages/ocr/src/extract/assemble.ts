@@ -1,6 +1,6 @@
 // Assembly: the steps' findings as `fields_json`, with a confidence and a box for each field read.
 import { fmtFixed, fmtTrim } from '../decimal.js';
-import { currencyDecimals } from '../regions/index.js';
+import { currencyDecimals, fixArabicLegalFormTail } from '../regions/index.js';
 import type { Dec } from '../decimal.js';
 import type { Line, Word } from '../layout.js';
 import { countArabic, countLatin, hasArabic, toWesternDigits } from '../text.js';
@@ -112,11 +112,15 @@ export function assemble(
     due_date: dueDate?.value ?? null,
     currency: currency?.value ?? null,
     vendor: {
-      name: vendor?.value ?? null,
+      name: vendor ? fixArabicLegalFormTail(vendor.value) : null,
       tax_id: vendorTaxId?.value ?? null,
       address: vendorAddress?.value ?? null,
     },
-    customer: { name: customer?.value ?? null, tax_id: customerTaxId?.value ?? null, address: null },
+    customer: {
+      name: customer ? fixArabicLegalFormTail(customer.value) : null,
+      tax_id: customerTaxId?.value ?? null,
+      address: null,
+    },
     subtotal: amountField(marks, totals, 'subtotal', 'subtotal', choice.subtotal, totals.subtotal, places),
     tax_rate: amountField(marks, totals, 'tax_rate', 'rate', choice.rate, totals.rate, places),
     tax_amount: amountField(marks, totals, 'tax_amount', 'tax', choice.tax, totals.tax, places),

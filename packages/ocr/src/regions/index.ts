@@ -78,7 +78,14 @@ export function fixArabicLegalFormTail(name: string): string {
   );
   if (fixed !== name) return fixed;
   const near = nearLegalFormTail(name);
-  return near !== name ? near : undottedLegalFormTail(name);
+  if (near !== name) return near;
+  const undotted = undottedLegalFormTail(name);
+  if (undotted !== name) return undotted;
+  // Two forms in a row ("م.م.ح ذ.م.م"): the one before a form written right, mended the same way.
+  const two = /^(.*\S)\s+((?:[\u0622-\u064a]\.){1,4}[\u0622-\u064a])$/u.exec(name);
+  if (!two || !arabicLegalForms.has((two[2] as string).replace(/\./g, ''))) return name;
+  const head = fixArabicLegalFormTail(two[1] as string);
+  return head === two[1] ? name : `${head} ${two[2]}`;
 }
 
 /** The region tables' Arabic legal forms by their dotless skeleton, where no two forms share one. */
@@ -127,7 +134,9 @@ function nearLegalFormTail(name: string): string {
   const near = [...arabicLegalForms].filter(
     (f) => Math.abs(f.length - letters.length) <= 1 && editDistance(f, letters) <= 1,
   );
-  const best = near.length === 1 ? near[0] : undefined;
+  // Letters that spell a form exactly are that form, whatever forms lie one letter away.
+  const exact = near.filter((f) => f === letters);
+  const best = exact.length === 1 ? exact[0] : near.length === 1 ? near[0] : undefined;
   return best ? [...head, [...best].join('.')].join(' ') : name;
 }
 

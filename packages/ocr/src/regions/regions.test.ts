@@ -138,6 +138,11 @@ describe('currencyDecimals and inRegionalLegalForm', () => {
     expect(fixArabicLegalFormTail('المجد للعقارات ش.٥٠ب')).toBe('المجد للعقارات ش.م.ب');
     expect(fixArabicLegalFormTail('الراحة لانظمة الأمن شيم ب')).toBe('الراحة لانظمة الأمن ش.م.ب');
     expect(fixArabicLegalFormTail('طيبة للسياحة والسفر ش.ح.ك.م')).toBe('طيبة للسياحة والسفر ش.م.ك.م');
+    // Letters that spell one form exactly, though others lie one letter away (ش.م.م from ذ.م.م).
+    expect(fixArabicLegalFormTail('التوفيق لتقنية المعلومات ذء مم')).toBe('التوفيق لتقنية المعلومات ذ.م.م');
+    // Two forms in a row: the one before a form written right is mended too.
+    expect(fixArabicLegalFormTail('الساحل للتجارة مءمءح ذ.م.م')).toBe('الساحل للتجارة م.م.ح ذ.م.م');
+    expect(fixArabicLegalFormTail('الساحل للتجارة ذ.م.م')).toBe('الساحل للتجارة ذ.م.م');
     // Short words of a name without a mark or a lone letter, and a tail one letter from two forms, stay.
     expect(fixArabicLegalFormTail('مطعم أبو علي')).toBe('مطعم أبو علي');
     expect(fixArabicLegalFormTail('تهامة للصناعات الحديدية لمم')).toBe('تهامة للصناعات الحديدية لمم');
