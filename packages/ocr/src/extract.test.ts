@@ -1202,6 +1202,17 @@ describe('extractFields on invoices of our own making', () => {
     expect([f.subtotal, f.tax_amount, f.total]).toEqual(['2500.00', '125.00', '2625.00']);
   });
 
+  it('drops the number sign read as a digit at the end of an Arabic-Indic invoice number', () => {
+    const read = (number: string): string | null =>
+      extractFields(page([[[100, `رقم الفاتورة: ${number}`]], [[100, 'التاريخ: ٢٠٢٦/٠٦/٠٨']]])).fields
+        .invoice_number;
+    expect(read('٥٢١٦٤4')).toBe('52164');
+    expect(read('INV-٢٠٢٥-٦٦٨٦٣#4')).toBe('INV-2025-66863');
+    // Digits of one system are the number as printed, whichever system it is.
+    expect(read('٥٢١٦٤٤')).toBe('521644');
+    expect(read('521644')).toBe('521644');
+  });
+
   it('keeps three decimals of a dinar, reads amounts of nine digits with cents, skips a tax number', () => {
     const lines = page([
       [[100, 'رقم ضريبة القيمة المضافة : 300123456700003']],

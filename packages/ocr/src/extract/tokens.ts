@@ -46,8 +46,18 @@ export function percentAt(words: Word[], i: number): Dec | null {
   return null;
 }
 
+/**
+ * A number prints in one digit system: a Western digit after the Arabic-Indic (or Persian) digits of an id,
+ * at its end, is the number sign printed against it (`# ٥٢١٦٤`), which the tuned model reads as a digit
+ * (`٥٢١٦٤4`, `٥٢١٦٤#4`). It is dropped.
+ */
+function dropSignReadAsDigit(text: string): string {
+  if ((text.match(/[\u0660-\u0669\u06f0-\u06f9]/g) ?? []).length < 3) return text;
+  return text.replace(/(?<=[\u0660-\u0669\u06f0-\u06f9])#?[0-9](?=[\u200e\u200f]*$)/u, '');
+}
+
 function idAt(words: Word[], i: number): string | null {
-  const t = toWesternDigits(words[i]?.text ?? '')
+  const t = toWesternDigits(dropSignReadAsDigit(words[i]?.text ?? ''))
     .replace(/^[#:：.\-–]+|[#:：.,;]+$/g, '')
     .replace(/^(?:no|nr)[.:]?/i, '');
   if (t.length < 2 || !/\d/.test(t) || /[\u0600-\u06ff]/.test(t)) return null;
@@ -64,7 +74,7 @@ function idAt(words: Word[], i: number): string | null {
  */
 export function idRun(words: Word[], i: number, line: Line): { value: string; n: number } | null {
   const fix = (w: Word): string => {
-    const t = toWesternDigits(w.text);
+    const t = toWesternDigits(dropSignReadAsDigit(w.text));
     return line.rtl && /^[^-/]+[-/]$/.test(t) ? t.slice(-1) + t.slice(0, -1) : t;
   };
   const base = idAt(words, i);
