@@ -4,6 +4,7 @@ import {
   fixRaMarks,
   fixRingFives,
   joinDigitFragments,
+  latinWordsFromEnglish,
   rereadArabicDigits,
   westernNumbersFromEnglish,
 } from './digits.js';
@@ -187,6 +188,62 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     // A page whose English reading has no sure Western number is left as it is.
     const none = pageOf([{ ...word('1S', 500, 540, '9.1.2', 200, 226), conf: 0.3 }]);
     expect(westernNumbersFromEnglish(arabic, none)).toBe(arabic);
+  });
+
+  it("takes a bilingual page's Latin words from the English reading, one for one, where both read Latin", () => {
+    const arabic = pageOf([
+      word('AT', 100, 130, '1.1.1'),
+      word('Khaleej', 140, 260, '1.1.1'),
+      // Read in Arabic letters or digits by the Arabic model: the English look-alikes are not taken.
+      word('٧٨٧', 300, 360, '1.1.1'),
+      word('الخليج', 400, 500, '1.1.1'),
+      // One Arabic word where the English pass read two: left alone.
+      word('Tounsm', 600, 760, '1.1.1'),
+      // Surer than the English reading: left alone.
+      { ...word('Co', 800, 840, '1.1.1'), conf: 0.97 },
+    ]);
+    const english = pageOf([
+      word('Al', 101, 131, '9.1.1'),
+      word('Khaleej', 140, 260, '9.1.1'),
+      word('VAV', 300, 360, '9.1.1'),
+      word('gall', 400, 500, '9.1.1'),
+      word('Tour', 600, 680, '9.1.1'),
+      word('ism', 690, 760, '9.1.1'),
+      word('Ca', 800, 840, '9.1.1'),
+    ]);
+    expect(texts(latinWordsFromEnglish(arabic, english))).toEqual(
+      ['Al', 'Khaleej', '٧٨٧', 'الخليج', 'Tounsm', 'Co'].sort(),
+    );
+    // Unsure English words are not taken.
+    const unsure = pageOf([{ ...word('Al', 101, 131, '9.1.1'), conf: 0.5 }]);
+    expect(latinWordsFromEnglish(arabic, unsure)).toBe(arabic);
+  });
+
+  it("takes every number of a Western-digit page from the English reading after the tuned model's reading", () => {
+    const arabic = pageOf([
+      word('1,913.18', 100, 220, '1.1.1'),
+      word('6,', 300, 330, '1.1.1'),
+      word('079.98', 340, 440, '1.1.1'),
+      word('1٥0', 600, 650, '1.1.1'),
+      word('خلال', 700, 780, '1.1.1'),
+    ]);
+    const english = pageOf([
+      word('1,013.18', 100, 220, '9.1.1'),
+      word('6,079.08', 300, 440, '9.1.1'),
+      word('10', 600, 650, '9.1.1'),
+      word('Yo', 700, 780, '9.1.1'),
+    ]);
+    expect(texts(westernNumbersFromEnglish(arabic, english, true))).toEqual(
+      ['1,013.18', '6,079.08', '10', 'خلال'].sort(),
+    );
+    // Where the English pass read a Western number as two, it lost a mark: the number stays.
+    const split = pageOf([word('606.266', 100, 220, '1.1.1')]);
+    const two = pageOf([word('606', 100, 150, '9.1.1'), word('266', 165, 220, '9.1.1')]);
+    expect(texts(westernNumbersFromEnglish(split, two, true))).toEqual(['606.266']);
+    // After the combined pass only the Arabic-Indic ones are taken: its Western digits are the English model's.
+    expect(texts(westernNumbersFromEnglish(arabic, english))).toEqual(
+      ['1,913.18', '6,', '079.98', '1٥0', 'خلال'].sort(),
+    );
   });
 
   it('takes a reference from the English reading where the combined pass read its capitals as digits', () => {

@@ -409,6 +409,9 @@ export async function rereadArabicDigits(
 const ARABIC_INDIC_WORD =
   /^[\u0660-\u0669\u06f0-\u06f9\u066b\u066c.,/:-]*[\u0660-\u0669\u06f0-\u06f9][\u0660-\u0669\u06f0-\u06f9\u066b\u066c.,/:-]*$/;
 const WESTERN_NUMBER = /^[\d,./:-]*\d[\d,./:-]*$/;
+/** A number in either digit system, or in both (a misread). */
+const ANY_DIGITS_WORD =
+  /^[\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c,./:-]*[\d\u0660-\u0669\u06f0-\u06f9][\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c,./:-]*$/;
 /** A reference of Latin capitals and digits as the English pass reads it: "R058167", "TI/KW/24/8988". */
 const LATIN_ID = /^(?=(?:.*\d){3})(?=.*[A-Z])[A-Z\d][A-Z\d/-]+$/;
 
@@ -442,7 +445,11 @@ const SURE_WESTERN = 0.6;
  * Arabic-Indic digits the English model reads as sure Western ones, ١ and ٩, it reads as the same digits.)
  * Likewise a reference whose capitals the combined pass read as digits takes the English reading.
  */
-export function westernNumbersFromEnglish(page: PageWords, english: PageWords): PageWords {
+export function westernNumbersFromEnglish(
+  page: PageWords,
+  english: PageWords,
+  westernToo = false,
+): PageWords {
   if (english.width !== page.width || english.height !== page.height) return page;
   const sure = english.words.filter((w) => w.conf >= SURE_WESTERN);
   const numbers = sure.filter((w) => WESTERN_NUMBER.test(w.text.replace(BIDI_MARKS, '')));
@@ -461,19 +468,67 @@ export function westernNumbersFromEnglish(page: PageWords, english: PageWords): 
   const words = page.words.flatMap((w): Word[] => {
     if (w.lineKey?.startsWith('band')) return [w];
     const text = w.text.replace(BIDI_MARKS, '');
-    if (!ARABIC_INDIC_WORD.test(text)) {
+    const number = ARABIC_INDIC_WORD.test(text) || (westernToo && ANY_DIGITS_WORD.test(text));
+    if (!number) {
       const id = overlapping(w, ids).find((e) => capitalsReadAsDigits(e.text.replace(BIDI_MARKS, ''), text));
       if (!id) return [w];
       replaced += 1;
       return [{ ...w, text: id.text.replace(BIDI_MARKS, '') }];
     }
     const over = overlapping(w, numbers);
-    if (!over.length) return [w];
+    // A Western number is taken only one for one: where the English pass read it as two, it lost a mark.
+    if (!over.length || (over.length > 1 && !ARABIC_INDIC_WORD.test(text))) return [w];
     replaced += 1;
     // A number the Arabic model cut in two is put back once.
     const fresh = over.filter((e) => !used.has(e));
     for (const e of fresh) used.add(e);
     return fresh.map((e) => ({ ...e, ...(w.lineKey ? { lineKey: w.lineKey } : {}) }));
+  });
+  return replaced ? { ...page, words } : page;
+}
+
+/** The English pass's reading of a Latin word is taken from this confidence up. */
+const SURE_LATIN = 0.8;
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/;
+const LATIN_WORD = /^[\p{Script=Latin}0-9.,&'()/-]+$/u;
+const latinLetters = (s: string): number => s.match(/\p{Script=Latin}/gu)?.length ?? 0;
+
+/**
+ * The tuned Arabic model reads the Latin words of a bilingual page worse than the English model (`AT` for
+ * Al, a capital read as a digit). Where the English pass read a Latin word surely in the place of one the
+ * Arabic reading also answered in Latin letters, one word for one, the English reading replaces it. Words
+ * the Arabic reading answered in Arabic letters or digits stay: there the English pass read Arabic as
+ * Latin look-alikes.
+ */
+export function latinWordsFromEnglish(page: PageWords, english: PageWords, westernPage = false): PageWords {
+  if (english.width !== page.width || english.height !== page.height) return page;
+  const sure = english.words.filter((w) => {
+    const t = w.text.replace(BIDI_MARKS, '');
+    return w.conf >= SURE_LATIN && LATIN_WORD.test(t) && latinLetters(t) >= 2;
+  });
+  if (!sure.length) return page;
+  const overlaps = (a: Word, b: Word): boolean => {
+    const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+    const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+    return (
+      across > 0.6 * Math.max(a.x1 - a.x0, b.x1 - b.x0) && down > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)
+    );
+  };
+  let replaced = 0;
+  const words = page.words.map((w): Word => {
+    if (w.lineKey?.startsWith('band')) return w;
+    const text = w.text.replace(BIDI_MARKS, '');
+    // On a page printed in Western digits, an Arabic-Indic digit is a misread too (`A٨1` for Al).
+    const latin = LATIN_WORD.test(text) && latinLetters(text) > 0;
+    const misread = westernPage && !hasArabic(text) && ARABIC_INDIC_DIGIT.test(text);
+    if (!latin && !misread) return w;
+    const over = sure.filter((e) => overlaps(w, e));
+    const e = over.length === 1 ? over[0] : undefined;
+    if (!e || e.conf < w.conf) return w;
+    const t = e.text.replace(BIDI_MARKS, '');
+    if (t === text) return w;
+    replaced += 1;
+    return { ...w, text: t, conf: e.conf };
   });
   return replaced ? { ...page, words } : page;
 }

@@ -12,6 +12,7 @@ import {
   fixRingFives,
   joinDigitFragments,
   rereadArabicDigits,
+  latinWordsFromEnglish,
   westernNumbersFromEnglish,
 } from './digits.js';
 import { Budget } from './engine/exec.js';
@@ -19,7 +20,7 @@ import { prepareImage, sharpenGray } from './engine/image.js';
 import type { Gray } from './engine/image.js';
 import type { ToSource } from './engine/sheet.js';
 import { eraseRules } from './engine/rules.js';
-import { STOCK_ARABIC, arabicModel } from './engine/models.js';
+import { arabicModel, sameModel } from './engine/models.js';
 import { extractPageScan, pdfInfo, pdfTextLayer, renderPage } from './engine/pdf.js';
 import { tesseract } from './engine/tesseract.js';
 import type { TesseractOptions } from './engine/tesseract.js';
@@ -148,9 +149,10 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     return pass;
   };
   try {
-    // The English pass tells whether the page is Arabic; on a spare core the combined pass, which most
-    // Arabic pages need next (those with Western digits), is read beside it.
-    let arabicAhead = spareCore() ? readAhead({ ...STOCK_ARABIC, thresholding: THRESH }, img.gray) : null;
+    // The English pass tells whether the page is Arabic; on a spare core the Arabic pass most Arabic pages
+    // need next (those with Western digits) is read beside it.
+    const likely = arabicModel(false);
+    let arabicAhead = spareCore() ? readAhead({ ...likely, thresholding: THRESH }, img.gray) : null;
     let first = await tesseract(img.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
     // Hardly anything read: faint print on a light page. Stretching the contrast makes it visible. A page
     // that shows many words the English model is unsure of (Arabic) is not faint.
@@ -177,8 +179,9 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     }
     const doubt = doubtShare(first);
     let needsArabic = doubt > 0.18;
-    const arabic = arabicModel(westernDigitCount(first) < WESTERN_DIGITS);
-    if (!needsArabic || arabic !== STOCK_ARABIC) {
+    const arabicIndic = westernDigitCount(first) < WESTERN_DIGITS;
+    const arabic = arabicModel(arabicIndic);
+    if (!needsArabic || !sameModel(arabic, likely)) {
       arabicAhead?.drop();
       arabicAhead = null;
     }
@@ -265,13 +268,20 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       const words = cleanArabicDigits(read, tuned);
       // A page printed in Western digits (read with the stock models): its numbers as the English pass
       // read them, where the Arabic model or the digit reader made Arabic-Indic ones of them.
-      const west = (p: PageWords): PageWords => (tuned ? p : westernNumbersFromEnglish(p, first));
+      // After the tuned model, every number and Latin word the English pass read surely in its place: the
+      // English model reads Western digits and Latin print better.
+      const west = (p: PageWords): PageWords =>
+        !tuned
+          ? westernNumbersFromEnglish(p, first)
+          : arabicIndic
+            ? p
+            : latinWordsFromEnglish(westernNumbersFromEnglish(p, first, true), first, true);
       if (!digitReader()) return [west(words)];
       progress('arabic-digits');
       const r = await rereadArabicDigits(image, words, { tunedModel: tuned });
       if (!r.changed) return [west(words)];
       const reread = cleanArabicDigits(r.page, tuned);
-      return tuned ? [words, reread] : [west(reread)];
+      return tuned ? [west(words), west(reread)] : [west(reread)];
     };
     let bandWords: Awaited<ReturnType<typeof readBands>> = [];
     if (img.bands.length) {

@@ -66,21 +66,28 @@ export function tunedTessdata(): string | null {
 }
 
 /**
- * How Arabic pages are read. Pages whose numbers are printed in Arabic-Indic digits get the tuned model
- * alone: it was trained on English and bilingual lines too, and read without `eng` beside it it keeps
- * the rows of bilingual tables together, and is faster. Pages with Western digits get `eng` first (Latin
- * words and digits), then Debian's `Arabic`, which reads their Arabic words a little better than the tuned
- * model.
- * INVOICING_OCR_ARABIC_MODEL=stock or =tuned forces one model (for comparisons).
+ * How Arabic pages are read: with the tuned model alone, whatever digits they print. It was trained on
+ * English and bilingual lines too; read without `eng` beside it, it keeps the rows of bilingual tables
+ * together, reads Arabic words better than Debian's `Arabic` after `eng`, and is faster. Where it reads a
+ * Western-digit page's Latin words and numbers worse than the English model, the English pass's sure
+ * readings take their places (`recognize.ts`). One model for every Arabic page lets its pass start beside
+ * the English pass before the page's digits are known (`ahead.ts`). Without the tuned model, `eng+Arabic`.
+ * INVOICING_OCR_ARABIC_MODEL=stock reads Western-digit pages with `eng+Arabic` as before 2026-12-02 (for
+ * comparisons).
  */
 export function arabicModel(arabicIndic: boolean): { lang: string; tessdataDir?: string } {
-  const forced = process.env.INVOICING_OCR_ARABIC_MODEL;
-  if (forced === 'tuned' || (forced !== 'stock' && arabicIndic)) {
+  if (process.env.INVOICING_OCR_ARABIC_MODEL !== 'stock' || arabicIndic) {
     const dir = tunedTessdata();
     if (dir) return { lang: TUNED_ARABIC, tessdataDir: dir };
   }
   return STOCK_ARABIC;
 }
+
+/** Whether two model choices read alike. */
+export const sameModel = (
+  a: { lang: string; tessdataDir?: string },
+  b: { lang: string; tessdataDir?: string },
+): boolean => a.lang === b.lang && a.tessdataDir === b.tessdataDir;
 
 /** Debian's models, English first: the reading of Arabic pages printed with Western digits. */
 export const STOCK_ARABIC: { lang: string; tessdataDir?: string } = { lang: 'eng+Arabic' };
