@@ -237,9 +237,14 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
       ['1,013.18', '6,079.08', '10', 'خلال'].sort(),
     );
     // Where the English pass read a Western number as two, it lost a mark: the number stays.
-    const split = pageOf([word('606.266', 100, 220, '1.1.1')]);
-    const two = pageOf([word('606', 100, 150, '9.1.1'), word('266', 165, 220, '9.1.1')]);
-    expect(texts(westernNumbersFromEnglish(split, two, true))).toEqual(['606.266']);
+    const split = pageOf([word('606.266', 100, 220, '1.1.1'), word('2-057952', 400, 520, '1.1.1')]);
+    const two = pageOf([
+      word('606', 100, 150, '9.1.1'),
+      word('266', 165, 220, '9.1.1'),
+      // A reference whose capital the tuned model read as a digit takes the English reading.
+      word('F-057952', 400, 520, '9.1.1'),
+    ]);
+    expect(texts(westernNumbersFromEnglish(split, two, true))).toEqual(['606.266', 'F-057952'].sort());
     // After the combined pass only the Arabic-Indic ones are taken: its Western digits are the English model's.
     expect(texts(westernNumbersFromEnglish(arabic, english))).toEqual(
       ['1,913.18', '6,', '079.98', '1٥0', 'خلال'].sort(),

@@ -438,12 +438,13 @@ export function capitalsReadAsDigits(english: string, read: string): boolean {
 const SURE_WESTERN = 0.6;
 
 /**
- * On a page printed in Western digits, the combined `eng+Arabic` pass answers some of its numbers in
- * Arabic-Indic digits that are not on the page ("٢٨٨" for 238.00). The English pass read the same picture:
- * where it read a Western number surely in the place of such a word, its reading replaces the word. (Only
- * pages on which the English pass read many Western digits surely are read with the stock models; and the
- * Arabic-Indic digits the English model reads as sure Western ones, ١ and ٩, it reads as the same digits.)
- * Likewise a reference whose capitals the combined pass read as digits takes the English reading.
+ * On a page printed in Western digits, an Arabic reading answers some of its numbers in Arabic-Indic digits
+ * that are not on the page ("٢٨٨" for 238.00). The English pass read the same picture: where it read a
+ * Western number surely in the place of such a word, its reading replaces the word. (Only pages on which the
+ * English pass read many Western digits surely are Western-digit pages; and the Arabic-Indic digits the
+ * English model reads as sure Western ones, ١ and ٩, it reads as the same digits.) After the tuned model
+ * (`westernToo`), which reads Western digits worse than the English model, its Western numbers are replaced
+ * too, one for one. Likewise a reference whose capitals were read as digits takes the English reading.
  */
 export function westernNumbersFromEnglish(
   page: PageWords,
@@ -469,15 +470,15 @@ export function westernNumbersFromEnglish(
     if (w.lineKey?.startsWith('band')) return [w];
     const text = w.text.replace(BIDI_MARKS, '');
     const number = ARABIC_INDIC_WORD.test(text) || (westernToo && ANY_DIGITS_WORD.test(text));
-    if (!number) {
+    const over = number ? overlapping(w, numbers) : [];
+    // A Western number is taken only one for one: where the English pass read it as two, it lost a mark.
+    if (!over.length || (over.length > 1 && !ARABIC_INDIC_WORD.test(text))) {
+      // A reference whose capitals were read as digits ("2-057952" for F-057952) is not a number.
       const id = overlapping(w, ids).find((e) => capitalsReadAsDigits(e.text.replace(BIDI_MARKS, ''), text));
       if (!id) return [w];
       replaced += 1;
       return [{ ...w, text: id.text.replace(BIDI_MARKS, '') }];
     }
-    const over = overlapping(w, numbers);
-    // A Western number is taken only one for one: where the English pass read it as two, it lost a mark.
-    if (!over.length || (over.length > 1 && !ARABIC_INDIC_WORD.test(text))) return [w];
     replaced += 1;
     // A number the Arabic model cut in two is put back once.
     const fresh = over.filter((e) => !used.has(e));
