@@ -149,8 +149,8 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
     return pass;
   };
   try {
-    // The English pass tells whether the page is Arabic; on a spare core the Arabic pass most Arabic pages
-    // need next (those with Western digits) is read beside it.
+    // The English pass tells whether the page is Arabic; on a spare core the Arabic pass is read beside it
+    // (the tuned model's, which every Arabic page gets; without it, the combined pass of Western-digit pages).
     const likely = arabicModel(false);
     let arabicAhead = spareCore() ? readAhead({ ...likely, thresholding: THRESH }, img.gray) : null;
     let first = await tesseract(img.gray, page, { lang: 'eng', thresholding: THRESH }, ctx.budget);
@@ -266,10 +266,10 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
           .page;
       }
       const words = cleanArabicDigits(read, tuned);
-      // A page printed in Western digits (read with the stock models): its numbers as the English pass
-      // read them, where the Arabic model or the digit reader made Arabic-Indic ones of them.
-      // After the tuned model, every number and Latin word the English pass read surely in its place: the
-      // English model reads Western digits and Latin print better.
+      // A page printed in Western digits: its numbers as the English pass read them, where the Arabic model
+      // or the digit reader made Arabic-Indic ones of them; after the tuned model, every number and Latin
+      // word the English pass read surely in its place (the English model reads Western digits and Latin
+      // print better).
       const west = (p: PageWords): PageWords =>
         !tuned
           ? westernNumbersFromEnglish(p, first)
