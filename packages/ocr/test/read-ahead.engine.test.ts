@@ -86,10 +86,12 @@ describe('passes read ahead', () => {
     // block reading (rules erased) beside the Arabic one.
     const after = await oneAtATime(() => read('gen-0017.jpg'));
     const side = await read('gen-0017.jpg');
-    expect(after.seen.englishBesideArabic).toBeLessThanOrEqual(2);
-    expect(after.seen.arabicBesideBlock).toBeLessThanOrEqual(2);
-    expect(side.seen.englishBesideArabic).toBeGreaterThanOrEqual(5);
-    expect(side.seen.arabicBesideBlock).toBeGreaterThanOrEqual(5);
+    // One pass after another, an engine's tail (the blank page that ends each page) is seen for a few
+    // looks, more on a busy machine; side by side, for most of a pass (about 30 to 60 looks here).
+    expect(after.seen.englishBesideArabic).toBeLessThanOrEqual(6);
+    expect(after.seen.arabicBesideBlock).toBeLessThanOrEqual(6);
+    expect(side.seen.englishBesideArabic).toBeGreaterThanOrEqual(12);
+    expect(side.seen.arabicBesideBlock).toBeGreaterThanOrEqual(12);
     expect(side.r.fields_json).toEqual(after.r.fields_json);
     expect(side.r.raw_text).toBe(after.r.raw_text);
     expect(side.r.fields_json.line_items.length).toBeGreaterThanOrEqual(8);
@@ -107,7 +109,7 @@ describe('passes read ahead', () => {
     } finally {
       delete process.env.INVOICING_OCR_BLOCK_PASS;
     }
-    expect(after.seen.arabicBesideBlock).toBeLessThanOrEqual(2);
+    expect(after.seen.arabicBesideBlock).toBeLessThanOrEqual(6);
     // Its tuned pass now starts beside the English one and may end before the bands are read; the page is
     // still read side by side, with the same fields.
     expect(side.seen.englishBesideArabic).toBeGreaterThanOrEqual(5);
