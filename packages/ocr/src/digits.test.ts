@@ -201,6 +201,8 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
       word('Tounsm', 600, 760, '1.1.1'),
       // Surer than the English reading: left alone.
       { ...word('Co', 800, 840, '1.1.1'), conf: 0.97 },
+      // Latin strokes read as Arabic letters beside Latin ones: the English reading is taken.
+      word('ااBi', 900, 960, '1.1.1'),
     ]);
     const english = pageOf([
       word('Al', 101, 131, '9.1.1'),
@@ -210,9 +212,10 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
       word('Tour', 600, 680, '9.1.1'),
       word('ism', 690, 760, '9.1.1'),
       word('Ca', 800, 840, '9.1.1'),
+      word('Bill', 898, 960, '9.1.1'),
     ]);
     expect(texts(latinWordsFromEnglish(arabic, english))).toEqual(
-      ['Al', 'Khaleej', '٧٨٧', 'الخليج', 'Tounsm', 'Co'].sort(),
+      ['Al', 'Khaleej', '٧٨٧', 'الخليج', 'Tounsm', 'Co', 'Bill'].sort(),
     );
     // Unsure English words are not taken.
     const unsure = pageOf([{ ...word('Al', 101, 131, '9.1.1'), conf: 0.5 }]);
@@ -249,6 +252,28 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     expect(texts(westernNumbersFromEnglish(arabic, english))).toEqual(
       ['1,913.18', '6,', '079.98', '1٥0', 'خلال'].sort(),
     );
+  });
+
+  it('takes a number from the English reading where the tuned model read its number sign as a digit', () => {
+    const arabic = pageOf([
+      word('2024/7034', 100, 220, '1.1.1'),
+      word('BL2658164', 300, 420, '1.1.2', 200, 226),
+      // A number the English pass read with no sign is one where the readings differ in a digit: kept.
+      word('2024/7035', 600, 720, '1.1.3', 300, 326),
+      // Digits read as the capitals they look like.
+      word('S0-43536', 800, 900, '1.1.4', 400, 426),
+    ]);
+    const english = pageOf([
+      word('2024/703#', 100, 220, '9.1.1'),
+      word('BL265816#', 300, 420, '9.1.2', 200, 226),
+      word('#', 600, 720, '9.1.3', 300, 326),
+      word('50-43536', 800, 900, '9.1.4', 400, 426),
+    ]);
+    expect(texts(westernNumbersFromEnglish(arabic, english, true))).toEqual(
+      ['2024/703#', 'BL265816#', '2024/7035', '50-43536'].sort(),
+    );
+    // After the combined pass, whose Western digits are the English model's, the capitals stay.
+    expect(texts(westernNumbersFromEnglish(arabic, english))).toContain('S0-43536');
   });
 
   it('takes a reference from the English reading where the combined pass read its capitals as digits', () => {

@@ -414,11 +414,17 @@ const ANY_DIGITS_WORD =
   /^[\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c,./:-]*[\d\u0660-\u0669\u06f0-\u06f9][\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c,./:-]*$/;
 /** A reference of Latin capitals and digits as the English pass reads it: "R058167", "TI/KW/24/8988". */
 const LATIN_ID = /^(?=(?:.*\d){3})(?=.*[A-Z])[A-Z\d][A-Z\d/-]+$/;
+/**
+ * The English pass's word without the number sign printed against it ("2024/703#", "#BL265816"): the
+ * tuned model reads the sign as a digit ("2024/7034"), which the English model does not.
+ */
+const unsigned = (t: string): string => t.replace(/^#(?=[^#])|(?<=[^#])#$/, '');
 
 /**
  * The combined pass read a reference's capitals as digits ("۴474737" for F474737, "81253049" for
- * BL253049): the same length, the same wherever the English reading has a digit or a mark, a digit or a
- * capital wherever it has a capital, and at least one capital read as a digit.
+ * BL253049), or the number sign at its end ("BL2658164" for BL265816#): the same length, the same wherever
+ * the English reading has a digit or a mark, a digit or a capital wherever it has a capital, and at least one
+ * capital or sign read as a digit.
  */
 export function capitalsReadAsDigits(english: string, read: string): boolean {
   if (english.length !== read.length || english === read) return false;
@@ -426,7 +432,9 @@ export function capitalsReadAsDigits(english: string, read: string): boolean {
   for (let i = 0; i < english.length; i++) {
     const e = english[i] as string;
     const r = read[i] as string;
-    if (/[A-Z]/.test(e)) {
+    // The number sign at either end reads as a digit too.
+    const sign = e === '#' && (i === 0 || i === english.length - 1);
+    if (/[A-Z]/.test(e) || sign) {
       if (/[\d\u0660-\u0669\u06f0-\u06f9]/.test(r)) misread++;
       else if (r !== e && !/[A-Z]/.test(r)) return false;
     } else if (e !== r) return false;
@@ -444,7 +452,9 @@ const SURE_WESTERN = 0.6;
  * English pass read many Western digits surely are Western-digit pages; and the Arabic-Indic digits the
  * English model reads as sure Western ones, ١ and ٩, it reads as the same digits.) After the tuned model
  * (`westernToo`), which reads Western digits worse than the English model, its Western numbers are replaced
- * too, one for one. Likewise a reference whose capitals were read as digits takes the English reading.
+ * too, one for one (with the number sign the English pass read against it, which the tuned model reads as
+ * a digit). Likewise a reference whose capitals were read as digits takes the English reading, and after the
+ * tuned model a number whose digits were read as capitals.
  */
 export function westernNumbersFromEnglish(
   page: PageWords,
@@ -453,8 +463,8 @@ export function westernNumbersFromEnglish(
 ): PageWords {
   if (english.width !== page.width || english.height !== page.height) return page;
   const sure = english.words.filter((w) => w.conf >= SURE_WESTERN);
-  const numbers = sure.filter((w) => WESTERN_NUMBER.test(w.text.replace(BIDI_MARKS, '')));
-  const ids = sure.filter((w) => LATIN_ID.test(w.text.replace(BIDI_MARKS, '')));
+  const numbers = sure.filter((w) => WESTERN_NUMBER.test(unsigned(w.text.replace(BIDI_MARKS, ''))));
+  const ids = sure.filter((w) => LATIN_ID.test(unsigned(w.text.replace(BIDI_MARKS, ''))));
   if (!numbers.length && !ids.length) return page;
   let replaced = 0;
   const used = new Set<Word>();
@@ -474,7 +484,12 @@ export function westernNumbersFromEnglish(
     // A Western number is taken only one for one: where the English pass read it as two, it lost a mark.
     if (!over.length || (over.length > 1 && !ARABIC_INDIC_WORD.test(text))) {
       // A reference whose capitals were read as digits ("2-057952" for F-057952) is not a number.
-      const id = overlapping(w, ids).find((e) => capitalsReadAsDigits(e.text.replace(BIDI_MARKS, ''), text));
+      const id =
+        overlapping(w, ids).find((e) => capitalsReadAsDigits(e.text.replace(BIDI_MARKS, ''), text)) ??
+        // After the tuned model, the other way round too: a number's digits read as capitals ("S0-43536").
+        (westernToo && /[A-Z]/.test(text)
+          ? overlapping(w, numbers).find((e) => capitalsReadAsDigits(text, e.text.replace(BIDI_MARKS, '')))
+          : undefined);
       if (!id) return [w];
       replaced += 1;
       return [{ ...w, text: id.text.replace(BIDI_MARKS, '') }];
@@ -498,8 +513,8 @@ const latinLetters = (s: string): number => s.match(/\p{Script=Latin}/gu)?.lengt
  * The tuned Arabic model reads the Latin words of a bilingual page worse than the English model (`AT` for
  * Al, a capital read as a digit). Where the English pass read a Latin word surely in the place of one the
  * Arabic reading also answered in Latin letters, one word for one, the English reading replaces it. Words
- * the Arabic reading answered in Arabic letters or digits stay: there the English pass read Arabic as
- * Latin look-alikes.
+ * the Arabic reading answered in Arabic letters or digits stay (there the English pass read Arabic as
+ * Latin look-alikes), unless they mix in Latin letters.
  */
 export function latinWordsFromEnglish(page: PageWords, english: PageWords, westernPage = false): PageWords {
   if (english.width !== page.width || english.height !== page.height) return page;
@@ -522,7 +537,10 @@ export function latinWordsFromEnglish(page: PageWords, english: PageWords, weste
     // On a page printed in Western digits, an Arabic-Indic digit is a misread too (`A٨1` for Al).
     const latin = LATIN_WORD.test(text) && latinLetters(text) > 0;
     const misread = westernPage && !hasArabic(text) && ARABIC_INDIC_DIGIT.test(text);
-    if (!latin && !misread) return w;
+    // Latin and Arabic letters in one word are a Latin word whose strokes were read as Arabic (`ااBi` for
+    // Bill): print sets the two scripts apart.
+    const mixed = hasArabic(text) && latinLetters(text) >= 2;
+    if (!latin && !misread && !mixed) return w;
     const over = sure.filter((e) => overlaps(w, e));
     const e = over.length === 1 ? over[0] : undefined;
     if (!e || e.conf < w.conf) return w;
