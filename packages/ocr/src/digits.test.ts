@@ -217,6 +217,10 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     expect(texts(latinWordsFromEnglish(arabic, english))).toEqual(
       ['Al', 'Khaleej', '٧٨٧', 'الخليج', 'Tounsm', 'Co', 'Bill'].sort(),
     );
+    // On a page of Arabic-Indic digits only the mixed words are taken.
+    expect(texts(latinWordsFromEnglish(arabic, english, false, true))).toEqual(
+      ['AT', 'Khaleej', '٧٨٧', 'الخليج', 'Tounsm', 'Co', 'Bill'].sort(),
+    );
     // Unsure English words are not taken.
     const unsure = pageOf([{ ...word('Al', 101, 131, '9.1.1'), conf: 0.5 }]);
     expect(latinWordsFromEnglish(arabic, unsure)).toBe(arabic);

@@ -514,9 +514,15 @@ const latinLetters = (s: string): number => s.match(/\p{Script=Latin}/gu)?.lengt
  * Al, a capital read as a digit). Where the English pass read a Latin word surely in the place of one the
  * Arabic reading also answered in Latin letters, one word for one, the English reading replaces it. Words
  * the Arabic reading answered in Arabic letters or digits stay (there the English pass read Arabic as
- * Latin look-alikes), unless they mix in Latin letters.
+ * Latin look-alikes), unless they mix in Latin letters. On a page of Arabic-Indic digits (`mixedOnly`) only
+ * such mixed words are taken.
  */
-export function latinWordsFromEnglish(page: PageWords, english: PageWords, westernPage = false): PageWords {
+export function latinWordsFromEnglish(
+  page: PageWords,
+  english: PageWords,
+  westernPage = false,
+  mixedOnly = false,
+): PageWords {
   if (english.width !== page.width || english.height !== page.height) return page;
   const sure = english.words.filter((w) => {
     const t = w.text.replace(BIDI_MARKS, '');
@@ -540,7 +546,7 @@ export function latinWordsFromEnglish(page: PageWords, english: PageWords, weste
     // Latin and Arabic letters in one word are a Latin word whose strokes were read as Arabic (`ااBi` for
     // Bill): print sets the two scripts apart.
     const mixed = hasArabic(text) && latinLetters(text) >= 2;
-    if (!latin && !misread && !mixed) return w;
+    if (mixedOnly ? !mixed : !latin && !misread && !mixed) return w;
     const over = sure.filter((e) => overlaps(w, e));
     const e = over.length === 1 ? over[0] : undefined;
     if (!e || e.conf < w.conf) return w;

@@ -269,12 +269,13 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       // A page printed in Western digits: its numbers as the English pass read them, where the Arabic model
       // or the digit reader made Arabic-Indic ones of them; after the tuned model, every number and Latin
       // word the English pass read surely in its place (the English model reads Western digits and Latin
-      // print better).
+      // print better); on a page of Arabic-Indic digits, only the words the tuned model read in both
+      // scripts at once.
       const west = (p: PageWords): PageWords =>
         !tuned
           ? westernNumbersFromEnglish(p, first)
           : arabicIndic
-            ? p
+            ? latinWordsFromEnglish(p, first, false, true)
             : latinWordsFromEnglish(westernNumbersFromEnglish(p, first, true), first, true);
       if (!digitReader()) return [west(words)];
       progress('arabic-digits');
