@@ -262,7 +262,7 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     const arabic = pageOf([
       word('2024/7034', 100, 220, '1.1.1'),
       word('BL2658164', 300, 420, '1.1.2', 200, 226),
-      // A number the English pass read with no sign is one where the readings differ in a digit: kept.
+      // Where the English pass read the sign alone, and no number, the word stays.
       word('2024/7035', 600, 720, '1.1.3', 300, 326),
       // Digits read as the capitals they look like.
       word('S0-43536', 800, 900, '1.1.4', 400, 426),
