@@ -210,6 +210,31 @@ describe('reconcileTotals', () => {
     expect(fmtTrim(readLine([d('25'), d('40.00'), d('10.00')]).quantity as Dec)).toBe('0.25');
     // Not when the row's total would have to change.
     expect(readLine([d('5'), d('15.66'), d('783')]).consistent).toBe(false);
+    // Not in a number printed with its mark: of "3577.00 25 8942.50" the 25 was 2.5, not the price 357.70.
+    const hint = ['price', 'qty', 'amount'] as const;
+    const marked = readLine([d('3577.00'), d('25'), d('8942.50')], [...hint], true, false, undefined, [
+      true,
+      false,
+      true,
+    ]);
+    expect([fmtTrim(marked.quantity as Dec), f(marked.unitPrice)]).toEqual(['2.5', '3577.00']);
+  });
+
+  it('takes a repair only where the number read again is one of the three that multiply out', () => {
+    // 58349048 with its mark read as a zero is 58349.48 = 2 x 29174.74. Read with a decimal less
+    // (5834904.8) it multiplies out with nothing, and a price derived from the other two (29174.74 / 2)
+    // is no repair of it.
+    const r = readLine([d('58349048'), d('2'), d('29174.74')], [null, 'qty', 'amount'], true, true, [
+      [],
+      [],
+      [],
+    ]);
+    expect([f(r.quantity), f(r.unitPrice), f(r.total), r.consistent]).toEqual([
+      '2.00',
+      '29174.74',
+      '58349.48',
+      true,
+    ]);
   });
 
   it('puts back a digit lost from a quantity or a price of an Arabic-Indic row, or its decimal mark read as a zero, when the row then multiplies out', () => {

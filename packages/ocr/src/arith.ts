@@ -152,8 +152,8 @@ function marksInSeveral(
     if (best && cost >= best.cost) return;
     if (i === nums.length) {
       if (changed < 1) return;
-      const r = readLine(picked, hint, false);
-      if (r.consistent) best = { r: { ...r, repaired: true }, cost };
+      const r = directReading(picked, hint);
+      if (r) best = { r: { ...r, repaired: true }, cost };
       return;
     }
     (options[i] as Dec[]).forEach((v, k) =>
@@ -198,8 +198,8 @@ function lookalikesInRow(
   const found = (sets: Dec[][]): LineReading | null => {
     let hit: LineReading | null = null;
     for (const fixed of sets) {
-      const r = readLine(fixed, hint, false);
-      if (!r.consistent) continue;
+      const r = directReading(fixed, hint);
+      if (!r) continue;
       if (hit && (hit.quantity !== r.quantity || hit.unitPrice !== r.unitPrice || hit.total !== r.total))
         return null;
       hit = { ...r, repaired: true };
@@ -221,33 +221,13 @@ function lookalikesInRow(
   return found(two);
 }
 
-export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
-  return near(roundDec(mul(q, u), 2), t, CENT);
-}
-
 /**
- * Reads a table row's numbers (in column order, left to right as printed in the row's reading order)
- * as quantity, unit price and total. The reading where quantity x unit price = total wins; `hint`
- * gives each number's column from the table header when it is known.
+ * The reading of three of a row's numbers, as read, where quantity x unit price = total: nothing derived.
+ * The repairs below ask it of a row with a number read again, so that a reading that leaves that number
+ * out (a price derived from the quantity and another total) cannot pass for the repair.
  */
-export function readLine(
-  nums: Dec[],
-  hint?: ('qty' | 'price' | 'amount' | null)[],
-  repair = true,
-  /** The row was printed in Arabic-Indic digits: a digit lost in a quantity or price may be put back. */
-  arabicIndic = false,
-  /** Further readings of each number from its printed text (`leadingZeroMark`), for such rows. */
-  alternatives?: Dec[][],
-): LineReading {
+function directReading(nums: Dec[], hint?: ('qty' | 'price' | 'amount' | null)[]): LineReading | null {
   const n = nums.length;
-  const none: LineReading = {
-    quantity: null,
-    unitPrice: null,
-    total: null,
-    consistent: false,
-    used: [null, null, null],
-  };
-  if (!n) return none;
   let best: { r: LineReading; score: number } | null = null;
   for (let t = n - 1; t >= 0; t--) {
     for (let u = 0; u < n; u++) {
@@ -269,22 +249,55 @@ export function readLine(
       }
     }
   }
-  if (best) return best.r;
+  return best?.r ?? null;
+}
+
+export function lineMatches(q: Dec, u: Dec, t: Dec): boolean {
+  return near(roundDec(mul(q, u), 2), t, CENT);
+}
+
+/**
+ * Reads a table row's numbers (in column order, left to right as printed in the row's reading order)
+ * as quantity, unit price and total. The reading where quantity x unit price = total wins; `hint`
+ * gives each number's column from the table header when it is known.
+ */
+export function readLine(
+  nums: Dec[],
+  hint?: ('qty' | 'price' | 'amount' | null)[],
+  repair = true,
+  /** The row was printed in Arabic-Indic digits: a digit lost in a quantity or price may be put back. */
+  arabicIndic = false,
+  /** Further readings of each number from its printed text (`leadingZeroMark`), for such rows. */
+  alternatives?: Dec[][],
+  /** Which numbers were printed with a decimal mark ("3577.00"): their mark was not dropped. */
+  marked?: boolean[],
+): LineReading {
+  const n = nums.length;
+  const none: LineReading = {
+    quantity: null,
+    unitPrice: null,
+    total: null,
+    consistent: false,
+    used: [null, null, null],
+  };
+  if (!n) return none;
+  const direct = directReading(nums, hint);
+  if (direct) return direct;
   // A decimal point the engine dropped ("125" for "12.5", "3373" for "33.73", "75" for "7.5"): a whole
   // number of two digits or more read with one or two decimals less that makes the row multiply out was
-  // that number.
+  // that number. Not one read with its mark ("3577.00"): of "25 3577.00 8942.50" the 25 was 2.5.
   // A fraction printed with a leading zero cannot be the whole number read: its row is read jointly.
   const fraction = arabicIndic && (alternatives?.some((a) => a.length > 0) ?? false);
   if (repair && n >= 3 && !fraction) {
     for (let i = 0; i < n; i++) {
       const v = nums[i] as Dec;
-      if (v % SCALE !== 0n || v < 10n * SCALE) continue;
+      if (v % SCALE !== 0n || v < 10n * SCALE || marked?.[i]) continue;
       for (const d of [10n, 100n]) {
         const fixed = [...nums];
         fixed[i] = v / d;
-        const r = readLine(fixed, hint, false);
+        const r = directReading(fixed, hint);
         // Only a quantity or a price is repaired: the line total is the row's anchor.
-        if (r.consistent && r.used[2] !== i) return r;
+        if (r && r.used[2] !== i) return r;
       }
     }
   }
@@ -296,8 +309,8 @@ export function readLine(
       for (const mark of zeroReadAsMark(nums[i] as Dec, 1)) {
         const fixed = [...nums];
         fixed[i] = mark;
-        const r = readLine(fixed, hint, false);
-        if (r.consistent) return { ...r, repaired: true };
+        const r = directReading(fixed, hint);
+        if (r) return { ...r, repaired: true };
       }
     }
     const joint = marksInSeveral(nums, hint, alternatives);
