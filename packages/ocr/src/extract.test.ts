@@ -1320,6 +1320,21 @@ describe('extractFields on invoices of our own making', () => {
     expect(extractFields(name).fields.currency).toBeNull();
   });
 
+  it('reads a currency of two Arabic words as one, in their reading order: the Omani and Qatari rials are no Saudi one', () => {
+    const rial = (adjective: string): string | null =>
+      extractFields(
+        page([
+          [[100, 'فاتورة']],
+          [
+            [100, `ريال ${adjective}`],
+            [900, '٣٬٥٢١٫١٣٣'],
+            [1300, 'الإجمالي'],
+          ],
+        ]),
+      ).fields.currency;
+    expect([rial('عماني'), rial('قطري'), rial('سعودي')]).toEqual(['OMR', 'QAR', 'SAR']);
+  });
+
   it("takes the seller's country's currency where none is printed, and a printed one before it", () => {
     const invoice = (totalRow: [number, string][]): ReturnType<typeof page> =>
       page([

@@ -125,15 +125,20 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
     const currencyRow = CURRENCY_LABEL.test(foldArabic(rowText));
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i] as Word;
-      const pair = i + 1 < ws.length ? `${w.text}${ws[i + 1]?.text}` : '';
+      // Two Arabic words in their reading order: the right one first (the words are left to right).
+      const next = ws[i + 1]?.text ?? '';
+      const pair = !next
+        ? ''
+        : hasArabic(w.text) && hasArabic(next)
+          ? `${next}${w.text}`
+          : `${w.text}${next}`;
       // A mark glued to a number counts when the number is an amount ("E£41,119.52"), not "£0" or "£966".
       const glued = /\d[.,٫٬]\d/.test(toWesternDigits(w.text)) ? currencyInToken(w.text) : null;
-      let code = currencyOf(w.text) ?? glued;
-      let span = [w];
-      if (!code && pair && hasArabic(pair)) {
-        code = currencyOf(pair);
-        span = [w, ws[i + 1] as Word];
-      }
+      // Two words first: "ريال عماني" is the Omani rial, though "ريال" alone is the Saudi one.
+      const pairCode = pair && hasArabic(pair) ? currencyOf(pair) : null;
+      let code = pairCode ?? currencyOf(w.text) ?? glued;
+      const span = pairCode ? [w, ws[i + 1] as Word] : [w];
+      if (pairCode) i++;
       // The country's adjective alone beside a currency label ("العملة: جنيه مصري" with the جنيه lost).
       if (!code && currencyRow)
         code = currencyOfAdjective(foldArabic(w.text).replace(/[^\u0621-\u064a]/g, ''));
@@ -299,6 +304,7 @@ function itemRow(
       const mark = leadingZeroMark(toWesternDigits(stripBidi(c.word.text)));
       return mark === null ? [] : [mark];
     }),
+    cells.map((c) => /[.\u066b]\d/.test(stripBidi(c.word.text))),
   );
   if (!descWords.length && !r.consistent) return null;
   const at = (i: number | null) => (i === null ? null : (cells[i] ?? null));
