@@ -32,6 +32,8 @@ describe('parseAmount', () => {
     ['٢٤٬٨٥٣٠٦٧', '24853.67'], // the decimal mark read as the zero it looks like
     ['٧٬٦٨٣٠٣٦٨', '7683.37'], // the same with three decimals (7,683.368, shown to two)
     ['١٢٬٣٤٥٬٦٠٠٠٥٠', '12345600.50'], // two decimals after the last group of three
+    ['٣٫٣٥٣٫٤٦٠', '3353.46'], // the thousands mark ٬ read as the decimal mark ٫ it looks like
+    ['١٫٢٣٤٫٥٦٧٫٥٠', '1234567.50'],
   ])('reads Arabic-Indic and Persian digits %s', (input, want) => expect(amt(input)).toBe(want));
 
   it('keeps the three decimals of a grouped amount whose mark came out as a zero', () => {

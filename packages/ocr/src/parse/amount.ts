@@ -63,9 +63,16 @@ export function parseAmount(raw: string, opts: AmountOptions = {}): ParsedAmount
     const sep = dots ? '.' : ',';
     const parts = s.split(sep);
     const last = parts[parts.length - 1] ?? '';
+    // The Arabic decimal mark ٫ printed twice: the first was the thousands mark ٬, which it looks like
+    // ("٣٫٣٥٣٫٤٦٠" for ٣٬٣٥٣٫٤٦٠). A decimal mark is printed once, and ٫ groups no digits.
+    const arabicMarks = (raw.match(/\u066b/g) ?? []).length;
     if (parts.length > 2) {
       // 1,234,567 is grouping; 1.234.50 is an OCR slip where the last separator is the decimal one.
-      if (validGroups(parts)) {
+      if (arabicMarks >= 2 && last.length >= 2 && last.length <= 3 && validGroups(parts.slice(0, -1))) {
+        intPart = parts.slice(0, -1).join('');
+        fracPart = last;
+        grouped = true;
+      } else if (validGroups(parts)) {
         intPart = parts.join('');
         grouped = true;
       } else if (last.length === 2 && validGroups(parts.slice(0, -1))) {
