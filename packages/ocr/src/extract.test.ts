@@ -371,6 +371,34 @@ describe('extractFields on invoices of our own making', () => {
     expect(items[2]?.[2] ?? null).not.toBe('2024.05');
   });
 
+  it('reads an Arabic-Indic amount whose thousands mark came out as the decimal mark as one amount, not two cells', () => {
+    const lines = page([
+      [[1100, 'مؤسسة الأفق للتوريدات']],
+      [
+        [100, 'الإجمالي'],
+        [400, 'الكمية'],
+        [700, 'سعر الوحدة'],
+        [1200, 'التفاصيل'],
+      ],
+      [
+        [100, '١٠٫٢٥٢٫٥٠'],
+        [400, '٧٫٥'],
+        [700, '١٫٣٦٧٫٠٠'],
+        [1200, 'مكيف سبليت'],
+      ],
+      [
+        [100, '٣٩٫٤٠٠٫٠٠'],
+        [400, '١٠٠'],
+        [700, '٣٩٤٫٠٠'],
+        [1200, 'مكتب تنفيذي'],
+      ],
+    ]);
+    const items = extractFields(lines).fields.line_items.map((l) => [l.quantity, l.unit_price, l.total]);
+    expect(items).toEqual([
+      ['7.5', '1367.00', '10252.50'],
+      ['100', '394.00', '39400.00'],
+    ]);
+  });
   it('reads the tax and total whose decimal mark came out as the zero ٠ where that makes them add up', () => {
     const lines = page([
       [[1100, 'مؤسسة الأفق للتوريدات']],

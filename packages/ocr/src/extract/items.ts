@@ -162,6 +162,15 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
  * directly followed by another number is cut after the cents.
  */
 function splitGlued(w: Word, millesimal: boolean): Word[] {
+  // "١٠٫٢٥٢٫٥٠" is one amount whose thousands mark ٬ was read as the decimal mark ٫ it looks like
+  // (`parseAmount`), not "١٠٫٢٥" and "٢٫٥٠": cells stand apart, the two marks are alike.
+  if (
+    /^[\u0660-\u0669\u06f0-\u06f9]{1,3}(?:\u066b[\u0660-\u0669\u06f0-\u06f9]{3})+\u066b[\u0660-\u0669\u06f0-\u06f9]{2,3}$/.test(
+      stripBidi(w.text),
+    )
+  ) {
+    return [w];
+  }
   const m = /^(\d{1,3}(?:,\d{3})*\.\d{2})(\d{1,3}(?:\.\d{1,2})?)$/.exec(toWesternDigits(w.text));
   // "12.505" is an amount with three decimals in KWD, BHD or OMR, not two cells.
   if (!m?.[1] || !m[2] || (millesimal && m[2].length < 3)) return [w];
