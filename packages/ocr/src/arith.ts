@@ -138,6 +138,7 @@ function marksInSeveral(
   nums: Dec[],
   hint: ('qty' | 'price' | 'amount' | null)[] | undefined,
   alternatives: Dec[][] | undefined,
+  totalAt?: number,
 ): LineReading | null {
   const marks = nums.map((v) => zeroReadAsMark(v, 1));
   const options = nums.map((v, i) => [
@@ -152,7 +153,7 @@ function marksInSeveral(
     if (best && cost >= best.cost) return;
     if (i === nums.length) {
       if (changed < 1) return;
-      const r = directReading(picked, hint);
+      const r = directReading(picked, hint, totalAt);
       if (r) best = { r: { ...r, repaired: true }, cost };
       return;
     }
@@ -192,13 +193,14 @@ function lookalikeReadings(v: Dec): Dec[] {
 function lookalikesInRow(
   nums: Dec[],
   hint: ('qty' | 'price' | 'amount' | null)[] | undefined,
+  totalAt?: number,
 ): LineReading | null {
   const once = nums.map(lookalikeReadings);
   if (once.reduce((a, o) => a + o.length, 0) > 48) return null;
   const found = (sets: Dec[][]): LineReading | null => {
     let hit: LineReading | null = null;
     for (const fixed of sets) {
-      const r = directReading(fixed, hint);
+      const r = directReading(fixed, hint, totalAt);
       if (!r) continue;
       if (hit && (hit.quantity !== r.quantity || hit.unitPrice !== r.unitPrice || hit.total !== r.total))
         return null;
@@ -226,10 +228,15 @@ function lookalikesInRow(
  * The repairs below ask it of a row with a number read again, so that a reading that leaves that number
  * out (a price derived from the quantity and another total) cannot pass for the repair.
  */
-function directReading(nums: Dec[], hint?: ('qty' | 'price' | 'amount' | null)[]): LineReading | null {
+function directReading(
+  nums: Dec[],
+  hint?: ('qty' | 'price' | 'amount' | null)[],
+  totalAt?: number,
+): LineReading | null {
   const n = nums.length;
   let best: { r: LineReading; score: number } | null = null;
   for (let t = n - 1; t >= 0; t--) {
+    if (totalAt !== undefined && t !== totalAt) continue;
     for (let u = 0; u < n; u++) {
       for (let q = 0; q < n; q++) {
         if (q === u || q === t || u === t) continue;
@@ -271,6 +278,11 @@ export function readLine(
   alternatives?: Dec[][],
   /** Which numbers were printed with a decimal mark ("3577.00"): their mark was not dropped. */
   marked?: boolean[],
+  /**
+   * The number that stands in the table's column of totals, as the rows that multiply out as read show it:
+   * a reading that takes another number for the total, as read or repaired, is no reading of the row.
+   */
+  totalAt?: number,
 ): LineReading {
   const n = nums.length;
   const none: LineReading = {
@@ -281,7 +293,7 @@ export function readLine(
     used: [null, null, null],
   };
   if (!n) return none;
-  const direct = directReading(nums, hint);
+  const direct = directReading(nums, hint, totalAt);
   if (direct) return direct;
   // A decimal point the engine dropped ("125" for "12.5", "3373" for "33.73", "75" for "7.5"): a whole
   // number of two digits or more read with one or two decimals less that makes the row multiply out was
@@ -295,7 +307,7 @@ export function readLine(
       for (const d of [10n, 100n]) {
         const fixed = [...nums];
         fixed[i] = v / d;
-        const r = directReading(fixed, hint);
+        const r = directReading(fixed, hint, totalAt);
         // Only a quantity or a price is repaired: the line total is the row's anchor.
         if (r && r.used[2] !== i) return r;
       }
@@ -309,14 +321,14 @@ export function readLine(
       for (const mark of zeroReadAsMark(nums[i] as Dec, 1)) {
         const fixed = [...nums];
         fixed[i] = mark;
-        const r = directReading(fixed, hint);
+        const r = directReading(fixed, hint, totalAt);
         if (r) return { ...r, repaired: true };
       }
     }
-    const joint = marksInSeveral(nums, hint, alternatives);
+    const joint = marksInSeveral(nums, hint, alternatives, totalAt);
     if (joint) return joint;
     if (!fraction) {
-      const alike = lookalikesInRow(nums, hint);
+      const alike = lookalikesInRow(nums, hint, totalAt);
       if (alike) return alike;
     }
   }
@@ -327,7 +339,7 @@ export function readLine(
   };
   let qi = pick('qty');
   let ui = pick('price');
-  let ti = pick('amount');
+  let ti = totalAt ?? pick('amount');
   if (ti === null) ti = n - 1;
   if (ui === null && n >= 2) {
     // The column the header says is the quantity is not taken for the price.

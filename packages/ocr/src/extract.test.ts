@@ -371,6 +371,39 @@ describe('extractFields on invoices of our own making', () => {
     expect(items[2]?.[2] ?? null).not.toBe('2024.05');
   });
 
+  it("reads a row that does not multiply out with its total in the column the table's other rows show", () => {
+    const lines = page([
+      [[1100, 'مؤسسة الأفق للتوريدات']],
+      [
+        [100, 'المبلغ'],
+        [400, 'سمر الوحدة'],
+        [700, 'العدد'],
+        [1200, 'البيان'],
+      ],
+      [
+        [100, '٤٥٥٫٠٠'],
+        [400, '٩١٫٠٠'],
+        [700, '٥'],
+        [1200, 'صيانة مركبة'],
+      ],
+      [
+        [100, '٩٢٠٫٠٠'],
+        [400, '٢٣٠٫٠٠'],
+        [700, '٤'],
+        [1200, 'تأجير معدات'],
+      ],
+      // ٢٦ read ٦: not 0.5 x 12 = 6 with the 13 a misread 12, but 0.5 x 26 = 13.
+      [
+        [100, '١٣٫٠٠'],
+        [400, '٦٫٠٠'],
+        [700, '٠٫٥'],
+        [1200, 'دلة قهوة عربية'],
+      ],
+    ]);
+    const items = extractFields(lines).fields.line_items.map((l) => [l.quantity, l.unit_price, l.total]);
+    expect(items[2]).toEqual(['0.5', '26.00', '13.00']);
+  });
+
   it('reads an Arabic-Indic amount whose thousands mark came out as the decimal mark as one amount, not two cells', () => {
     const lines = page([
       [[1100, 'مؤسسة الأفق للتوريدات']],

@@ -2,7 +2,7 @@
 // which tells how many decimals its amounts have.
 import { leadingZeroMark, readLine } from '../arith.js';
 import type { Dec } from '../decimal.js';
-import { logicalWords } from '../layout.js';
+import { logicalWords, median } from '../layout.js';
 import type { Line, Word } from '../layout.js';
 import type { AmountOptions } from '../parse/amount.js';
 import { currencyInToken, currencyOf } from '../parse/currency.js';
@@ -303,6 +303,7 @@ function itemRow(
   cells: Cell[],
   header: HeaderInfo | null,
   descWords: Word[],
+  totalAt?: number,
 ): ItemRow | null {
   const r = readLine(
     cells.map((c) => c.value),
@@ -314,6 +315,7 @@ function itemRow(
       return mark === null ? [] : [mark];
     }),
     cells.map((c) => /[.\u066b]\d/.test(stripBidi(c.word.text))),
+    totalAt,
   );
   if (!descWords.length && !r.consistent) return null;
   const at = (i: number | null) => (i === null ? null : (cells[i] ?? null));
@@ -382,8 +384,11 @@ function rowsAbove(infos: LineInfo[], at: number, opts: AmountOptions, millesima
   return out;
 }
 
+type RowRead = { row: ItemRow; info: LineInfo; cells: Cell[]; header: HeaderInfo | null; descWords: Word[] };
+
 function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean): { rows: ItemRow[] } {
   const rows: ItemRow[] = [];
+  const read: RowRead[] = [];
   let header: HeaderInfo | null = null;
   let inTable = false;
   let pending: Pending | null = null;
@@ -455,7 +460,40 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
     if (!descWords.length && pending) descWords = pending.words;
     pending = null;
     const row = itemRow(info, cells, header, descWords);
-    if (row) rows.push(row);
+    if (row) {
+      rows.push(row);
+      read.push({ row, info, cells, header, descWords });
+    }
   }
-  return { rows };
+  return { rows: rowsByTotalColumn(rows, read) };
+}
+
+/**
+ * Rows read again with the table's column of totals, where the rows that multiply out as read show it: a
+ * row whose figures do not multiply out, or multiply out only repaired, with another number taken for its
+ * total, is read again with the number in that column as its total, and the reading is taken where it
+ * multiplies out ("٠٫٥ ١٣٫٠٠ ٦٫٠٠" under a misread header: 0.5 x 6 = 3 read as 0.5 x 12 = 6 with the 13 a
+ * misread 12, where the column says 13 is the total and 0.5 x 26 = 13 with a ٢ lost).
+ */
+function rowsByTotalColumn(rows: ItemRow[], read: RowRead[]): ItemRow[] {
+  const out = [...rows];
+  for (const page of new Set(read.map((r) => r.info.line.page))) {
+    const onPage = read.filter((r) => r.info.line.page === page);
+    const sure = onPage
+      .map((r) => r.row.totalW?.word)
+      .filter((w, k): w is Word => !!w && !!onPage[k]?.row.consistent && !onPage[k]?.row.repaired);
+    if (sure.length < 2) continue;
+    const centre = median(sure.map(xc));
+    const width = median(sure.map((w) => w.x1 - w.x0));
+    for (const r of onPage) {
+      if ((r.row.consistent && !r.row.repaired) || r.cells.length < 3) continue;
+      const dist = r.cells.map((c) => Math.abs(xc(c.word) - centre));
+      const at = dist.indexOf(Math.min(...dist));
+      if ((dist[at] as number) > width || r.row.totalW?.word === r.cells[at]?.word) continue;
+      const again = itemRow(r.info, r.cells, r.header, r.descWords, at);
+      const k = out.indexOf(r.row);
+      if (again?.consistent && k >= 0) out[k] = again;
+    }
+  }
+  return out;
 }
