@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  codeLettersFromEnglish,
   fixRaMarks,
   fixRingFives,
   joinDigitFragments,
   latinWordsFromEnglish,
   rereadArabicDigits,
+  signReadAsDigit,
   westernNumbersFromEnglish,
 } from './digits.js';
 import type { Gray } from './engine/image.js';
@@ -278,6 +280,51 @@ describe('Arabic-Indic numbers the engine cut or misread', () => {
     );
     // After the combined pass, whose Western digits are the English model's, the capitals stay.
     expect(texts(westernNumbersFromEnglish(arabic, english))).toContain('S0-43536');
+  });
+
+  it('takes a reference with its number sign where the tuned model read the sign as more characters, and the English pass, however unsure, read it', () => {
+    const unsure = (w: ReturnType<typeof word>): ReturnType<typeof word> => ({ ...w, conf: 0.16 });
+    const arabic = pageOf([
+      word('INV-2026-149564', 100, 330, '1.1.1'),
+      word('71487#4', 400, 520, '1.1.2', 200, 226),
+      word('T١/BH/26/48594', 100, 330, '1.1.3', 300, 326),
+      // A telephone's country code with its plus is no reference; nor a reference the English pass read
+      // otherwise than the tuned model.
+      word('9664', 600, 660, '1.1.4', 400, 426),
+      word('2024/5517', 100, 250, '1.1.5', 500, 526),
+    ]);
+    const english = pageOf([
+      unsure(word('INV-2026-14956+', 100, 330, '9.1.1')),
+      word('71487#', 400, 510, '9.1.2', 200, 226),
+      unsure(word('TI/BH/26/4859+#', 100, 330, '9.1.3', 300, 326)),
+      unsure(word('966+', 600, 660, '9.1.4', 400, 426)),
+      unsure(word('2024/5527#', 100, 250, '9.1.5', 500, 526)),
+    ]);
+    expect(texts(westernNumbersFromEnglish(arabic, english, true))).toEqual(
+      ['INV-2026-14956#', '71487#', 'TI/BH/26/4859#', '9664', '2024/5517'].sort(),
+    );
+    expect(signReadAsDigit('INV-2026-14956+', 'INV-2026-149564')).toBe('INV-2026-14956#');
+  });
+
+  it("takes a reference's capitals from the English reading where the tuned model read a digit among them", () => {
+    const unsure = (w: ReturnType<typeof word>): ReturnType<typeof word> => ({ ...w, conf: 0 });
+    const arabic = pageOf([
+      word('TI/E6G/٢٤/٧٣١٢#', 100, 330, '1.1.1'),
+      word('T1/KW/25/5829', 100, 330, '1.1.2', 200, 226),
+      // Parts that differ in number or separators, or capitals the English pass read with digits: left.
+      word('S1/SA/٢٥', 400, 560, '1.1.3', 300, 326),
+      word('A1B-٢٠٢٤', 600, 760, '1.1.4', 400, 426),
+    ]);
+    const english = pageOf([
+      unsure(word('TI/EG/r¥¢/vyiv#', 100, 330, '9.1.1')),
+      unsure(word('TI/KW/25/5829', 100, 330, '9.1.2', 200, 226)),
+      unsure(word('SI/SA', 400, 560, '9.1.3', 300, 326)),
+      unsure(word('A1B-2024', 600, 760, '9.1.4', 400, 426)),
+    ]);
+    expect(texts(codeLettersFromEnglish(arabic, english))).toEqual(
+      ['TI/EG/٢٤/٧٣١٢#', 'TI/KW/25/5829', 'S1/SA/٢٥', 'A1B-٢٠٢٤'].sort(),
+    );
+    expect(signReadAsDigit('2024/5527#', '2024/55174')).toBeNull();
   });
 
   it('takes a reference from the English reading where the combined pass read its capitals as digits', () => {

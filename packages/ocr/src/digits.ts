@@ -446,6 +446,26 @@ export function capitalsReadAsDigits(english: string, read: string): boolean {
 const SURE_WESTERN = 0.6;
 
 /**
+ * A reference the tuned model read with the number sign printed at its end as one or two more characters
+ * ("INV-2026-149564" or "71487#4" for INV-2026-14956#, "T١/BH/26/48594" for TI/BH/26/4859#), where the
+ * English pass, however unsure (the sign makes the word unsure), read the same reference with the sign, or
+ * with the plus it looks like ("INV-2026-14956+"): the English reference with its sign, when the tuned word
+ * starts with it (or with it but for capitals read as digits). The reference needs four digits, so that a
+ * telephone's country code with its plus ("966+") is no reference.
+ */
+export function signReadAsDigit(english: string, read: string): string | null {
+  const m = /^(.*?[^#+])([#+]{1,2})$/.exec(english);
+  const core = m?.[1];
+  if (!core || (core.match(/\d/g) ?? []).length < 4) return null;
+  if (!WESTERN_NUMBER.test(core) && !LATIN_ID.test(core)) return null;
+  const extra = read.length - core.length;
+  if (extra < 1 || extra > 2 || !/^[\d\u0660-\u0669\u06f0-\u06f9#+]+$/.test(read.slice(core.length)))
+    return null;
+  const head = read.slice(0, core.length);
+  return head === core || capitalsReadAsDigits(core, head) ? `${core}#` : null;
+}
+
+/**
  * On a page printed in Western digits, an Arabic reading answers some of its numbers in Arabic-Indic digits
  * that are not on the page ("٢٨٨" for 238.00). The English pass read the same picture: where it read a
  * Western number surely in the place of such a word, its reading replaces the word. (Only pages on which the
@@ -490,7 +510,16 @@ export function westernNumbersFromEnglish(
         (westernToo && /[A-Z]/.test(text)
           ? overlapping(w, numbers).find((e) => capitalsReadAsDigits(text, e.text.replace(BIDI_MARKS, '')))
           : undefined);
-      if (!id) return [w];
+      if (!id) {
+        const signed = westernToo
+          ? overlapping(w, english.words)
+              .map((e) => signReadAsDigit(e.text.replace(BIDI_MARKS, ''), text))
+              .find((t) => t !== null)
+          : undefined;
+        if (!signed) return [w];
+        replaced += 1;
+        return [{ ...w, text: signed }];
+      }
       replaced += 1;
       return [{ ...w, text: id.text.replace(BIDI_MARKS, '') }];
     }
@@ -499,6 +528,52 @@ export function westernNumbersFromEnglish(
     const fresh = over.filter((e) => !used.has(e));
     for (const e of fresh) used.add(e);
     return fresh.map((e) => ({ ...e, ...(w.lineKey ? { lineKey: w.lineKey } : {}) }));
+  });
+  return replaced ? { ...page, words } : page;
+}
+
+/**
+ * A reference of capitals and digits between slashes or dashes ("TI/EG/٢٤/٧٣١٢#") whose capitals the tuned
+ * model read with a Western digit among them ("E6G" for EG, "T1" for TI). The English pass reads the
+ * capitals, however unsure it is of the word (it reads the Arabic-Indic digits beside them as Latin
+ * look-alikes, "TI/EG/r¥¢/vyiv#"): where its reading in the same place has the same parts and separators,
+ * each part the tuned model read as capitals and digits takes the English part when that is capitals alone.
+ */
+export function codeLettersFromEnglish(page: PageWords, english: PageWords): PageWords {
+  if (english.width !== page.width || english.height !== page.height) return page;
+  const coded = english.words.filter((w) => /^[A-Z]{1,4}[/-]/.test(w.text.replace(BIDI_MARKS, '')));
+  if (!coded.length) return page;
+  const overlaps = (a: Word, b: Word): boolean => {
+    const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+    const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+    return (
+      across > 0.6 * Math.max(a.x1 - a.x0, b.x1 - b.x0) && down > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)
+    );
+  };
+  let replaced = 0;
+  const words = page.words.map((w): Word => {
+    const text = w.text.replace(BIDI_MARKS, '');
+    if (!/[/-]/.test(text) || !/[A-Z]/.test(text)) return w;
+    const parts = text.split(/([/-])/);
+    for (const e of coded.filter((x) => overlaps(w, x))) {
+      const theirs = e.text.replace(BIDI_MARKS, '').split(/([/-])/);
+      if (theirs.length !== parts.length || theirs.some((t, i) => i % 2 === 1 && t !== parts[i])) continue;
+      let changed = 0;
+      const fixed = parts.map((p, i) => {
+        const t = theirs[i] as string;
+        const swap =
+          i % 2 === 0 &&
+          /^(?=.*[A-Z])(?=.*\d)[A-Z\d]+$/.test(p) &&
+          /^[A-Z]{1,4}$/.test(t) &&
+          Math.abs(t.length - p.length) <= 1;
+        if (swap) changed++;
+        return swap ? t : p;
+      });
+      if (!changed) continue;
+      replaced++;
+      return { ...w, text: fixed.join('') };
+    }
+    return w;
   });
   return replaced ? { ...page, words } : page;
 }

@@ -8,6 +8,7 @@ import { rereadMissingDate, rereadShortDays } from './dates.js';
 import type { PageSource } from './dates.js';
 import { detectKind } from './detect.js';
 import {
+  codeLettersFromEnglish,
   fixRaMarks,
   fixRingFives,
   joinDigitFragments,
@@ -274,9 +275,12 @@ async function readImage(bytes: Uint8Array, page: number, ctx: Ctx): Promise<Pag
       const west = (p: PageWords): PageWords =>
         !tuned
           ? westernNumbersFromEnglish(p, first)
-          : arabicIndic
-            ? latinWordsFromEnglish(p, first, false, true)
-            : latinWordsFromEnglish(westernNumbersFromEnglish(p, first, true), first, true);
+          : codeLettersFromEnglish(
+              arabicIndic
+                ? latinWordsFromEnglish(p, first, false, true)
+                : latinWordsFromEnglish(westernNumbersFromEnglish(p, first, true), first, true),
+              first,
+            );
       if (!digitReader()) return [west(words)];
       progress('arabic-digits');
       const r = await rereadArabicDigits(image, words, { tunedModel: tuned });
