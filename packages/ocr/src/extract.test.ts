@@ -404,6 +404,39 @@ describe('extractFields on invoices of our own making', () => {
     expect(items[2]).toEqual(['0.5', '26.00', '13.00']);
   });
 
+  it('reads a row that does not multiply out with the quantity and price columns the other rows show', () => {
+    const lines = page([
+      [[100, 'Al Noor Trading']],
+      // The price's heading printed over the quantities, none over the prices.
+      [
+        [100, 'Description'],
+        [700, 'Rate'],
+        [1400, 'Amount'],
+      ],
+      [
+        [100, 'Water pump'],
+        [700, '٢'],
+        [1000, '٤٥٫٥٠'],
+        [1400, '٩١٫٠٠'],
+      ],
+      [
+        [100, 'Copper wire'],
+        [700, '٣'],
+        [1000, '٢٠٫٠٠'],
+        [1400, '٦٠٫٠٠'],
+      ],
+      // ٥٠ read ٠ (its ring lost): 50 x 226 = 11,300.
+      [
+        [100, 'Floor tiles'],
+        [700, '٠'],
+        [1000, '٢٢٦٫٠٠'],
+        [1400, '١١٣٠٠٫٠٠'],
+      ],
+    ]);
+    const items = extractFields(lines).fields.line_items.map((l) => [l.quantity, l.unit_price, l.total]);
+    expect(items[2]).toEqual(['50', '226.00', '11300.00']);
+  });
+
   it('reads an Arabic-Indic amount whose thousands mark came out as the decimal mark as one amount, not two cells', () => {
     const lines = page([
       [[1100, 'مؤسسة الأفق للتوريدات']],

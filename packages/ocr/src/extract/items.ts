@@ -304,10 +304,11 @@ function itemRow(
   header: HeaderInfo | null,
   descWords: Word[],
   totalAt?: number,
+  hints?: ('qty' | 'price' | 'amount' | null)[],
 ): ItemRow | null {
   const r = readLine(
     cells.map((c) => c.value),
-    columnHints(cells, header),
+    hints ?? columnHints(cells, header),
     true,
     cells.some((c) => /[\u0660-\u0669]/.test(c.word.text)),
     cells.map((c) => {
@@ -477,20 +478,49 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
  */
 function rowsByTotalColumn(rows: ItemRow[], read: RowRead[]): ItemRow[] {
   const out = [...rows];
+  type Kind = 'qty' | 'price' | 'amount';
+  type Col = { centre: number; width: number };
   for (const page of new Set(read.map((r) => r.info.line.page))) {
     const onPage = read.filter((r) => r.info.line.page === page);
-    const sure = onPage
-      .map((r) => r.row.totalW?.word)
-      .filter((w, k): w is Word => !!w && !!onPage[k]?.row.consistent && !onPage[k]?.row.repaired);
-    if (sure.length < 2) continue;
-    const centre = median(sure.map(xc));
-    const width = median(sure.map((w) => w.x1 - w.x0));
+    const sureRows = onPage.filter((r) => r.row.consistent && !r.row.repaired);
+    // Each column's middle and width, from the rows that multiply out as read.
+    const column = (words: (Word | undefined)[]): Col | null => {
+      const ws = words.filter((w): w is Word => !!w);
+      return ws.length < 2 ? null : { centre: median(ws.map(xc)), width: median(ws.map((w) => w.x1 - w.x0)) };
+    };
+    const total = column(sureRows.map((r) => r.row.totalW?.word));
+    if (!total) continue;
+    const others: [Kind, Col | null][] = [
+      [
+        'qty',
+        column(
+          sureRows.map((r) =>
+            r.row.quantity?.word === r.row.totalW?.word ? undefined : r.row.quantity?.word,
+          ),
+        ),
+      ],
+      [
+        'price',
+        column(
+          sureRows.map((r) =>
+            r.row.unitPrice?.word === r.row.totalW?.word ? undefined : r.row.unitPrice?.word,
+          ),
+        ),
+      ],
+    ];
     for (const r of onPage) {
       if ((r.row.consistent && !r.row.repaired) || r.cells.length < 3) continue;
-      const dist = r.cells.map((c) => Math.abs(xc(c.word) - centre));
+      const dist: number[] = r.cells.map((c) => Math.abs(xc(c.word) - total.centre));
       const at = dist.indexOf(Math.min(...dist));
-      if ((dist[at] as number) > width || r.row.totalW?.word === r.cells[at]?.word) continue;
-      const again = itemRow(r.info, r.cells, r.header, r.descWords, at);
+      if ((dist[at] as number) > total.width) continue;
+      // The other columns, where the rows show them, in place of the header's.
+      const hints: (Kind | null)[] = r.cells.map((c, i) => {
+        if (i === at) return 'amount';
+        const near = others.find(([, col]) => col && Math.abs(xc(c.word) - col.centre) <= col.width);
+        return near ? near[0] : null;
+      });
+      if (r.row.totalW?.word === r.cells[at]?.word && !hints.some((h, i) => h && i !== at)) continue;
+      const again = itemRow(r.info, r.cells, r.header, r.descWords, at, hints);
       const k = out.indexOf(r.row);
       if (again?.consistent && k >= 0) out[k] = again;
     }
