@@ -6,7 +6,7 @@ import { logicalWords, median } from '../layout.js';
 import type { Line, Word } from '../layout.js';
 import type { AmountOptions } from '../parse/amount.js';
 import { currencyInToken, currencyOf } from '../parse/currency.js';
-import { currencyOfAdjective, inRegionalLegalForm } from '../regions/index.js';
+import { currencyOfAdjective, currencyOfAdjectiveSkeleton, inRegionalLegalForm } from '../regions/index.js';
 import type { LabelField } from '../parse/labels.js';
 import { foldArabic, hasArabic, stripBidi, toWesternDigits } from '../text.js';
 import { meanConf, xc } from './model.js';
@@ -135,7 +135,12 @@ function detectCurrency(infos: LineInfo[]): Found<string> | null {
       // A mark glued to a number counts when the number is an amount ("E£41,119.52"), not "£0" or "£966".
       const glued = /\d[.,٫٬]\d/.test(toWesternDigits(w.text)) ? currencyInToken(w.text) : null;
       // Two words first: "ريال عماني" is the Omani rial, though "ريال" alone is the Saudi one.
-      const pairCode = pair && hasArabic(pair) ? currencyOf(pair) : null;
+      // The country's adjective after the currency's name read with a dot lost ("ريال عماتي").
+      const named =
+        pair && hasArabic(w.text) && hasArabic(next) && currencyOf(next)
+          ? currencyOfAdjectiveSkeleton(foldArabic(w.text).replace(/[^\u0621-\u064a]/g, ''))
+          : null;
+      const pairCode = (pair && hasArabic(pair) ? currencyOf(pair) : null) ?? named;
       let code = pairCode ?? currencyOf(w.text) ?? glued;
       const span = pairCode ? [w, ws[i + 1] as Word] : [w];
       if (pairCode) i++;

@@ -156,6 +156,18 @@ export function currencyOfAdjective(folded: string): string | null {
 }
 const currencyByAdjective = new Map(regions.map((r) => [foldArabic(r.currency.adjective), r.currency.code]));
 
+/**
+ * The currency of a country's adjective read with its dots lost or misplaced ("عماتي" for عماني): the one
+ * region whose adjective has the same dotless skeleton. For the adjective after a currency's name
+ * ("ريال عماتي"), where the name itself was read.
+ */
+export function currencyOfAdjectiveSkeleton(folded: string): string | null {
+  const key = arabicSkeleton(folded.replace(/^ال/, ''));
+  if (key.length < 4) return null;
+  const hits = regions.filter((r) => arabicSkeleton(foldArabic(r.currency.adjective)) === key);
+  return hits.length === 1 ? (hits[0]?.currency.code ?? null) : null;
+}
+
 /** Decimals of a currency's minor unit by the region table (fils and baisa: three); two for any other. */
 export function currencyDecimals(code: string | null | undefined): number {
   return regions.find((r) => r.currency.code === code)?.currency.decimals ?? 2;

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fixAddressMisreads } from '../extract/address.js';
 import { fixNameMisreads, hasLegalForm } from '../extract/names.js';
 import { fixPlaceWords } from '../parse/places.js';
-import { foldArabic } from '../text.js';
+import { arabicSkeleton, foldArabic } from '../text.js';
 import {
   currencyDecimals,
   currencyOfAdjective,
+  currencyOfAdjectiveSkeleton,
   fixArabicLegalFormTail,
   hasRegionalAddressWord,
   inRegionalLegalForm,
@@ -34,6 +35,12 @@ describe.each(regions.map((r) => [r.country, r] as const))('%s conventions', (_c
     const adjective = foldArabic(region.currency.adjective);
     expect(currencyOfAdjective(adjective)).toBe(region.currency.code);
     expect(currencyOfAdjective(`ال${adjective}`)).toBe(region.currency.code);
+    // With its dots lost, by its skeleton alone, where no other region's adjective has it.
+    const dotless = adjective.replace(/[نتثب]/g, 'ٮ');
+    const same = regions.filter(
+      (r) => arabicSkeleton(foldArabic(r.currency.adjective)) === arabicSkeleton(adjective),
+    );
+    expect(currencyOfAdjectiveSkeleton(dotless)).toBe(same.length === 1 ? region.currency.code : null);
   });
 
   it.each(region.countryNames.map((n) => [n] as const))(
