@@ -1690,6 +1690,25 @@ describe('extractFields on invoices of our own making', () => {
     expect(due([[[100, 'Order Date: 04-07-2024']]])).toBeNull();
   });
 
+  it('counts the due date from the date of issue by the payment terms where none is printed', () => {
+    const due = (terms: string, printed = ''): string | null =>
+      extractFields(
+        page([
+          [[100, 'Gulf Lines Trading']],
+          [[100, 'Invoice Date: 18-09-2026']],
+          ...(printed ? [[[100, printed]] as [number, string][]] : []),
+          ...tableRows([['Steel Shelving', '2', '1,200.00', '2,400.00']]),
+          [[100, terms]],
+        ]),
+      ).fields.due_date;
+    expect(due('Please pay within 15 days')).toBe('2026-10-03');
+    expect(due('Payment terms: Net 30')).toBe('2026-10-18');
+    expect(due('يرجى السداد خلال ١٥ يوما')).toBe('2026-10-03');
+    // A printed due date comes first; a number of days that is no term of payment is none.
+    expect(due('Please pay within 15 days', 'Due Date: 30-09-2026')).toBe('2026-09-30');
+    expect(due('Delivered in 3 days')).toBeNull();
+  });
+
   it('reads the number sign with a misread mark beside it as the label', () => {
     const lines = page([[[100, 'Gulf Lines Trading']], [[100, '44877 %#']], [[100, 'Date: 12.06.2024']]]);
     expect(extractFields(lines).fields.invoice_number).toBe('44877');

@@ -4,8 +4,9 @@ import { BARE_NUMBER_LABELS, OTHER_NUMBER_WORDS } from '../parse/labels.js';
 import type { LabelField } from '../parse/labels.js';
 import { placeWords } from '../parse/places.js';
 import { hasRegionalAddressWord } from '../regions/index.js';
+import { logicalWords } from '../layout.js';
 import type { Word } from '../layout.js';
-import { wordKey } from '../text.js';
+import { toWesternDigits, wordKey } from '../text.js';
 import { labelsOf, meanConf } from './model.js';
 import type { Doc, Found, Label, LineInfo } from './model.js';
 import { dateAt, idRun } from './tokens.js';
@@ -76,6 +77,36 @@ function dueDateBelow(doc: Doc, issue: Found<string>): Found<string> | null {
       const used = ws.slice(i, i + d.n);
       return { value: d.value, words: used, line: info.line, conf: meanConf(used) * 0.6, unlabelled: true };
     }
+  }
+  return null;
+}
+
+/**
+ * Payment terms in days, where no due date is printed: "Net 30", "payable within 30 days", "Payment terms:
+ * 14 days", "يرجى السداد خلال ١٥ يوما", "شروط الدفع: ٣٠ يوم". A number of days beside words of paying (or
+ * "net"), up to a year.
+ */
+const TERMS_EN =
+  /\b(?:net\s*(\d{1,3})\b|(?:pay|payable|payment|due|terms)\b[^\d]{0,30}?(\d{1,3})\s*days?\b)/i;
+const TERMS_AR = /(?:السداد|الدفع|يستحق|الاستحقاق)[^\d]{0,20}?(\d{1,3})\s*(?:يوما|يوم|أيام|ايام)/;
+
+export function termDays(text: string): number | null {
+  const t = toWesternDigits(text).replace(/[\u064b-\u065f]/g, '');
+  const m = TERMS_EN.exec(t) ?? TERMS_AR.exec(t);
+  const n = Number(m?.slice(1).find((g) => g !== undefined));
+  return n > 0 && n <= 365 ? n : null;
+}
+
+/** The due date the payment terms give, counted from the date of issue; read less surely than a printed one. */
+function dueDateByTerms(doc: Doc, issue: Found<string>): Found<string> | null {
+  const [y, m, d] = issue.value.split('-').map(Number);
+  if (!y || !m || !d) return null;
+  for (const info of doc.infos) {
+    const ws = logicalWords(info.line.words, info.line.rtl);
+    const days = termDays(ws.map((w) => w.text).join(' '));
+    if (days === null) continue;
+    const value = new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+    return { value, words: ws, line: info.line, conf: meanConf(ws) * 0.6, unlabelled: true };
   }
   return null;
 }
@@ -220,6 +251,7 @@ export function readNumberAndDates(doc: Doc): NumberAndDates {
   const invoiceNumber = found && { ...found, value: seriesCodeLetters(found.value) };
   const labelledDue = firstValue(doc, 'due_date', 'date');
   const issueDate = firstValue(doc, 'issue_date', 'date') ?? unlabelledDate(doc, labelledDue);
-  const dueDate = labelledDue ?? (issueDate && dueDateBelow(doc, issueDate));
+  const dueDate =
+    labelledDue ?? (issueDate && (dueDateBelow(doc, issueDate) ?? dueDateByTerms(doc, issueDate)));
   return { invoiceNumber, issueDate, dueDate };
 }
