@@ -1709,6 +1709,29 @@ describe('extractFields on invoices of our own making', () => {
     expect(due('Delivered in 3 days')).toBeNull();
   });
 
+  it("reads a number beside a bare number label whose own letters look like another number's word", () => {
+    const lines = page([
+      [[100, 'Al Najoum Foods LLC']],
+      [
+        [100, 'No.'],
+        [160, '/'],
+        [190, ':رقم'],
+        [260, 'S/AE/26/7005'],
+      ],
+      [[100, 'Issued On: 2026/09/18']],
+    ]);
+    expect(extractFields(lines).fields.invoice_number).toBe('S/AE/26/7005');
+    // A row that names another number keeps it out.
+    const phone = page([
+      [[100, 'Al Najoum Foods LLC']],
+      [
+        [100, 'رقم الهاتف'],
+        [400, '0501234567'],
+      ],
+    ]);
+    expect(extractFields(phone).fields.invoice_number).toBeNull();
+  });
+
   it('reads the number sign with a misread mark beside it as the label', () => {
     const lines = page([[[100, 'Gulf Lines Trading']], [[100, '44877 %#']], [[100, 'Date: 12.06.2024']]]);
     expect(extractFields(lines).fields.invoice_number).toBe('44877');

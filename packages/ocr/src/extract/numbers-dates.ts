@@ -26,7 +26,11 @@ function otherNumberRow(info: LineInfo, label: Label): boolean {
     .map((w) => wordKey(w.text))
     .join(' ');
   if (!BARE_NUMBER_LABELS.includes(key)) return false;
-  return ws.some((w, i) => (i < label.start || i > label.end) && OTHER_NUMBER_WORDS.test(wordKey(w.text)));
+  // Words, not the number itself ("S/AE/26/7005" is no "S." of a serial number).
+  return ws.some(
+    (w, i) =>
+      (i < label.start || i > label.end) && !/\d/.test(w.text) && OTHER_NUMBER_WORDS.test(wordKey(w.text)),
+  );
 }
 
 function firstValue(doc: Doc, field: LabelField, kind: 'id' | 'date'): Found<string> | null {
@@ -178,7 +182,8 @@ function bareNumber(doc: Doc): Found<string> | null {
       if (
         rest.some(
           (t) =>
-            OTHER_NUMBER_WORDS.test(wordKey(t)) || placeWords.has(t.toLowerCase().replace(/[^a-z]/g, '')),
+            (!/\d/.test(t) && OTHER_NUMBER_WORDS.test(wordKey(t))) ||
+            placeWords.has(t.toLowerCase().replace(/[^a-z]/g, '')),
         ) ||
         hasRegionalAddressWord(row)
       ) {
