@@ -475,11 +475,12 @@ function readItems(infos: LineInfo[], opts: AmountOptions, millesimal: boolean):
 }
 
 /**
- * Rows read again with the table's column of totals, where the rows that multiply out as read show it: a
- * row whose figures do not multiply out, or multiply out only repaired, with another number taken for its
- * total, is read again with the number in that column as its total, and the reading is taken where it
- * multiplies out ("٠٫٥ ١٣٫٠٠ ٦٫٠٠" under a misread header: 0.5 x 6 = 3 read as 0.5 x 12 = 6 with the 13 a
- * misread 12, where the column says 13 is the total and 0.5 x 26 = 13 with a ٢ lost).
+ * Rows read again with the table's columns, where two rows or more that multiply out as read show them: a
+ * row whose figures do not multiply out, or multiply out only repaired, is read again with the number in
+ * the column of totals as its total and the columns of quantities and prices in place of the header's, and
+ * the reading is taken where it multiplies out ("٠٫٥ ١٣٫٠٠ ٦٫٠٠" under a misread header: 0.5 x 6 = 3 read
+ * as 0.5 x 12 = 6 with the 13 a misread 12, where the column says 13 is the total and 0.5 x 26 = 13 with a
+ * ٢ lost).
  */
 function rowsByTotalColumn(rows: ItemRow[], read: RowRead[]): ItemRow[] {
   const out = [...rows];
