@@ -532,6 +532,13 @@ export function westernNumbersFromEnglish(
   return replaced ? { ...page, words } : page;
 }
 
+/** Two readings of one word: most of the wider across, half of the lower down. */
+function sameWord(a: Word, b: Word): boolean {
+  const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return across > 0.6 * Math.max(a.x1 - a.x0, b.x1 - b.x0) && down > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+}
+
 /**
  * A reference of capitals and digits between slashes or dashes ("TI/EG/٢٤/٧٣١٢#") whose capitals the tuned
  * model read with a Western digit among them ("E6G" for EG, "T1" for TI). The English pass reads the
@@ -543,19 +550,12 @@ export function codeLettersFromEnglish(page: PageWords, english: PageWords): Pag
   if (english.width !== page.width || english.height !== page.height) return page;
   const coded = english.words.filter((w) => /^[A-Z]{1,4}[/-]/.test(w.text.replace(BIDI_MARKS, '')));
   if (!coded.length) return page;
-  const overlaps = (a: Word, b: Word): boolean => {
-    const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-    const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-    return (
-      across > 0.6 * Math.max(a.x1 - a.x0, b.x1 - b.x0) && down > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)
-    );
-  };
   let replaced = 0;
   const words = page.words.map((w): Word => {
     const text = w.text.replace(BIDI_MARKS, '');
     if (!/[/-]/.test(text) || !/[A-Z]/.test(text)) return w;
     const parts = text.split(/([/-])/);
-    for (const e of coded.filter((x) => overlaps(w, x))) {
+    for (const e of coded.filter((x) => sameWord(w, x))) {
       const theirs = e.text.replace(BIDI_MARKS, '').split(/([/-])/);
       if (theirs.length !== parts.length || theirs.some((t, i) => i % 2 === 1 && t !== parts[i])) continue;
       let changed = 0;
@@ -604,13 +604,6 @@ export function latinWordsFromEnglish(
     return w.conf >= SURE_LATIN && LATIN_WORD.test(t) && latinLetters(t) >= 2;
   });
   if (!sure.length) return page;
-  const overlaps = (a: Word, b: Word): boolean => {
-    const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-    const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-    return (
-      across > 0.6 * Math.max(a.x1 - a.x0, b.x1 - b.x0) && down > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)
-    );
-  };
   let replaced = 0;
   const words = page.words.map((w): Word => {
     if (w.lineKey?.startsWith('band')) return w;
@@ -622,7 +615,7 @@ export function latinWordsFromEnglish(
     // Bill): print sets the two scripts apart.
     const mixed = hasArabic(text) && latinLetters(text) >= 2;
     if (mixedOnly ? !mixed : !latin && !misread && !mixed) return w;
-    const over = sure.filter((e) => overlaps(w, e));
+    const over = sure.filter((e) => sameWord(w, e));
     const e = over.length === 1 ? over[0] : undefined;
     if (!e || e.conf < w.conf) return w;
     const t = e.text.replace(BIDI_MARKS, '');
