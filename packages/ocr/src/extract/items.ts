@@ -496,23 +496,12 @@ function rowsByTotalColumn(rows: ItemRow[], read: RowRead[]): ItemRow[] {
     };
     const total = column(sureRows.map((r) => r.row.totalW?.word));
     if (!total) continue;
+    // A quantity or price read from the total's word (derived from it) stands in no column of its own.
+    const own = (r: RowRead, w: Word | undefined): Word | undefined =>
+      w === r.row.totalW?.word ? undefined : w;
     const others: [Kind, Col | null][] = [
-      [
-        'qty',
-        column(
-          sureRows.map((r) =>
-            r.row.quantity?.word === r.row.totalW?.word ? undefined : r.row.quantity?.word,
-          ),
-        ),
-      ],
-      [
-        'price',
-        column(
-          sureRows.map((r) =>
-            r.row.unitPrice?.word === r.row.totalW?.word ? undefined : r.row.unitPrice?.word,
-          ),
-        ),
-      ],
+      ['qty', column(sureRows.map((r) => own(r, r.row.quantity?.word)))],
+      ['price', column(sureRows.map((r) => own(r, r.row.unitPrice?.word)))],
     ];
     for (const r of onPage) {
       if ((r.row.consistent && !r.row.repaired) || r.cells.length < 3) continue;

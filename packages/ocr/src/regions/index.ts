@@ -164,9 +164,12 @@ const currencyByAdjective = new Map(regions.map((r) => [foldArabic(r.currency.ad
 export function currencyOfAdjectiveSkeleton(folded: string): string | null {
   const key = arabicSkeleton(folded.replace(/^ال/, ''));
   if (key.length < 4) return null;
-  const hits = regions.filter((r) => arabicSkeleton(foldArabic(r.currency.adjective)) === key);
-  return hits.length === 1 ? (hits[0]?.currency.code ?? null) : null;
+  const hits = adjectiveSkeletons.filter(([k]) => k === key);
+  return hits.length === 1 ? (hits[0]?.[1] ?? null) : null;
 }
+const adjectiveSkeletons = regions.map(
+  (r) => [arabicSkeleton(foldArabic(r.currency.adjective)), r.currency.code] as const,
+);
 
 /** Decimals of a currency's minor unit by the region table (fils and baisa: three); two for any other. */
 export function currencyDecimals(code: string | null | undefined): number {
