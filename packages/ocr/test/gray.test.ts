@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { cropGray, prepareImage, stackGray, toPgm } from '../src/engine/image.js';
+import { cropGray, prepareImage, sharpenGray, stackGray, toPgm } from '../src/engine/image.js';
 import type { Gray } from '../src/engine/image.js';
 
 /** A 6 x 4 image whose pixel at (x, y) is 10 * y + x. */
@@ -72,5 +72,43 @@ describe('uneven light divided out', () => {
           expect(v, `paper at ${x},${y}`).toBeGreaterThan(215);
       }
     }
+  });
+});
+
+describe('the sharpened second reading', () => {
+  /** Grey print on light paper with noise: strokes of several widths and greys, as a blurred scan shows. */
+  const page = (): Gray => {
+    const width = 240;
+    const height = 90;
+    const data = Buffer.alloc(width * height);
+    let seed = 7;
+    const noise = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 16;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const stroke = x % 37 < 2 + (x % 5) && y > 10 && y < 80 ? 90 + ((x * 7) % 60) : 232;
+        data[y * width + x] = Math.max(0, Math.min(255, Math.round(stroke + noise())));
+      }
+    }
+    return { data, width, height };
+  };
+
+  it("gives libvips' unsharp mask's pixels, without its colour round trip", async () => {
+    const g = page();
+    const ours = await sharpenGray(g);
+    const theirs = await sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
+      .sharpen({ sigma: 1 })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    expect([ours.width, ours.height]).toEqual([g.width, g.height]);
+    expect(Buffer.from(ours.data).equals(theirs)).toBe(true);
+    // The strokes are darker and the paper beside them lighter than before.
+    const at = (img: Gray, x: number, y: number): number => img.data[y * img.width + x] as number;
+    expect(at(ours, 74, 40)).toBeLessThan(at(g, 74, 40));
+  });
+
+  it('leaves an even grey as it is', async () => {
+    const flat = { data: Buffer.alloc(50 * 20, 200), width: 50, height: 20 };
+    expect([...(await sharpenGray(flat)).data].every((v) => v === 200)).toBe(true);
   });
 });

@@ -462,14 +462,129 @@ export function turnFrame(deg: number, before: [number, number], turned: [number
   };
 }
 
-/** The page's grey pixels sharpened (an unsharp mask of about a pixel): a second look at a blurred photo. */
+/**
+ * The unsharp mask of `sharpenGray`: grey to lightness (L* in units of 1/327.67, as libvips' 16-bit CIELAB
+ * stores it, truncated as it truncates), and the lift of a pixel for its difference from the blurred
+ * lightness: by the difference where it is small (flat areas, under 2 L*), by twice what passes 2 beyond it
+ * (edges), and by at most 10 L* lighter or 20 darker (sharp's `sharpen` defaults: m1 1, m2 2, x1 2, y2 10,
+ * y3 20).
+ */
+let maskTables: { toL: Int32Array; lift: Int32Array } | null = null;
+function mask(): { toL: Int32Array; lift: Int32Array } {
+  if (maskTables) return maskTables;
+  const linear = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const toL = new Int32Array(256);
+  for (let g = 0; g < 256; g++) {
+    const y = linear(g / 255);
+    toL[g] = Math.trunc((y > 216 / 24389 ? 116 * Math.cbrt(y) - 16 : (24389 / 27) * y) * 327.67);
+  }
+  const lift = new Int32Array(65536);
+  for (let i = 0; i < 65536; i++) {
+    const d = (i - 32767) / 327.67;
+    const y = d < -2 ? (d + 2) * 2 - 2 : d < 2 ? d : (d - 2) * 2 + 2;
+    lift[i] = Math.round(Math.max(-20, Math.min(10, y)) * 327.67);
+  }
+  return (maskTables = { toL, lift });
+}
+
+/**
+ * Each pixel's lightness moved away from its neighbourhood's Gaussian blur (sigma 1: the integer kernel
+ * 3 12 20 12 3 over 50, across then down, the edge pixels repeated), as libvips computes it.
+ */
+function sharpenedLightness(g: Gray): Int32Array {
+  const { toL, lift } = mask();
+  const { width: w, height: h, data } = g;
+  const n = w * h;
+  const L = new Int32Array(n);
+  for (let i = 0; i < n; i++) L[i] = toL[data[i] as number] as number;
+  // (s + 25) / 50 rounded down, as a product: s is whole, so the extra half keeps it off the boundary.
+  const across = new Int32Array(n);
+  for (let y = 0; y < h; y++) {
+    const r = y * w;
+    for (let x = 0; x < w; x++) {
+      const a = L[r + (x >= 2 ? x - 2 : 0)] as number;
+      const b = L[r + (x >= 1 ? x - 1 : 0)] as number;
+      const d = L[r + (x + 1 < w ? x + 1 : w - 1)] as number;
+      const e = L[r + (x + 2 < w ? x + 2 : w - 1)] as number;
+      across[r + x] = ((3 * (a + e) + 12 * (b + d) + 20 * (L[r + x] as number) + 25.5) * 0.02) | 0;
+    }
+  }
+  const out = new Int32Array(n);
+  for (let y = 0; y < h; y++) {
+    const r0 = Math.max(0, y - 2) * w;
+    const r1 = Math.max(0, y - 1) * w;
+    const r = y * w;
+    const r3 = Math.min(h - 1, y + 1) * w;
+    const r4 = Math.min(h - 1, y + 2) * w;
+    for (let x = 0; x < w; x++) {
+      const blurred =
+        ((3 * ((across[r0 + x] as number) + (across[r4 + x] as number)) +
+          12 * ((across[r1 + x] as number) + (across[r3 + x] as number)) +
+          20 * (across[r + x] as number) +
+          25.5) *
+          0.02) |
+        0;
+      const l = L[r + x] as number;
+      const v = l + (lift[l - blurred + 32768] as number);
+      out[r + x] = v < 0 ? 0 : v > 32767 ? 32767 : v;
+    }
+  }
+  return out;
+}
+
+/**
+ * Lightness back to grey as libvips converts it (through its tables of linear light, which no formula of
+ * ours reproduces to the grey level): learnt once from libvips itself, by sharpening a megapixel of noisy
+ * ramps whose lightnesses cover every level, 0.1 s. The map rises with lightness, so each grey holds one run
+ * of levels; a level the picture did not reach takes the grey below it.
+ */
+let grayOfLightness: Promise<Uint8Array> | null = null;
+function lightnessToGray(): Promise<Uint8Array> {
+  grayOfLightness ??= (async () => {
+    const w = 1024;
+    const h = 1024;
+    const data = Buffer.alloc(w * h);
+    let seed = 12345;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        const noise = (seed / 4294967296 - 0.5) * (1 + (y % 16)) * 2;
+        data[y * w + x] = Math.max(0, Math.min(255, Math.round(((x >> 2) % 256) + noise)));
+      }
+    }
+    const theirs = await sharp(data, { raw: { width: w, height: h, channels: 1 } })
+      .sharpen({ sigma: 1 })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    const ours = sharpenedLightness({ data, width: w, height: h });
+    const lowest = new Int32Array(256).fill(32768);
+    for (let i = 0; i < ours.length; i++) {
+      const grey = theirs[i] as number;
+      lowest[grey] = Math.min(lowest[grey] as number, ours[i] as number);
+    }
+    const map = new Uint8Array(32768);
+    let grey = 0;
+    for (let v = 0; v < 32768; v++) {
+      while (grey < 255 && v >= (lowest[grey + 1] as number)) grey++;
+      map[v] = grey;
+    }
+    return map;
+  })();
+  return grayOfLightness;
+}
+
+/**
+ * The page's grey pixels sharpened (an unsharp mask of about a pixel): a second look at a blurred photo.
+ * The same pixels as libvips' `sharpen` (sigma 1, sharp's defaults), without its conversion of the whole page
+ * to colour and back: 0.3 to 0.55 s a page there, a fifth of that here.
+ */
 export async function sharpenGray(g: Gray): Promise<Gray> {
-  const r = await sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
-    .sharpen({ sigma: 1 })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: r.data, width: r.info.width, height: r.info.height };
+  const toGray = await lightnessToGray();
+  const lightness = sharpenedLightness(g);
+  const out = Buffer.alloc(lightness.length);
+  for (let i = 0; i < lightness.length; i++) out[i] = toGray[lightness[i] as number] as number;
+  return { data: out, width: g.width, height: g.height };
 }
 
 export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
